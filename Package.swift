@@ -1,0 +1,82 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Settings every target shares. Swift 6 language mode is the package default.
+var strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "swift-mvi",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "MVI", targets: ["MVI"]),
+        .library(name: "MVITesting", targets: ["MVITesting"]),
+        .library(name: "MVILogging", targets: ["MVILogging"]),
+        .library(name: "MVITimeTravel", targets: ["MVITimeTravel"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.4.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+    ],
+    targets: [
+        // The core: Store, Feature, contexts, side-effect delivery, middleware, views and
+        // binding, state preservation, Observation. Depends on nothing but the toolchain.
+        .target(name: "MVI", swiftSettings: strictSettings),
+        // The exhaustive TestStore, Orbit's test DSL, snapshot strategies for views.
+        .target(
+            name: "MVITesting",
+            dependencies: [
+                "MVI",
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            swiftSettings: strictSettings),
+        // Logging middleware on swift-log.
+        .target(
+            name: "MVILogging",
+            dependencies: [
+                "MVI",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+            ],
+            swiftSettings: strictSettings),
+        // Recording, stepping, export and import of store histories.
+        .target(name: "MVITimeTravel", dependencies: ["MVI"], swiftSettings: strictSettings),
+
+        // The core's tests depend on the core only, so the ThreadSanitizer run stays small.
+        .testTarget(name: "MVITests", dependencies: ["MVI"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "MVITestingTests",
+            dependencies: [
+                "MVI", "MVITesting",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+            ],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "MVIViewTests",
+            dependencies: [
+                "MVI", "MVITesting",
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "MVILoggingTests",
+            dependencies: ["MVI", "MVILogging", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "MVITimeTravelTests",
+            dependencies: ["MVI", "MVITimeTravel", "MVITesting"],
+            swiftSettings: strictSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)

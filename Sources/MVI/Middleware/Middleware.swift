@@ -1,0 +1,67 @@
+/// An observer of every event of a store: intents, messages, states, side effects, failures.
+///
+/// Middleware is Playtomic's `MVIMiddleware` and MVIKotlin's store wrapper: analytics,
+/// navigation, logging, time travel and the test store are all middleware. It sees events in
+/// the order the store processes them, on the thread that processes them, and cannot change
+/// the state; it may send new intents through ``MiddlewareContext/send(_:)``, which queue
+/// behind the current one.
+///
+/// Keep `handle` fast: it runs on the send path.
+public protocol Middleware<Target>: Sendable {
+    /// The feature whose stores this middleware observes.
+    associatedtype Target: Feature
+
+    /// Observes one event.
+    func handle(_ event: StoreEvent<Target>, _ context: MiddlewareContext<Target>)
+}
+
+/// Middleware made from a closure.
+///
+/// ```swift
+/// let analytics = AnyMiddleware<Counter> { event, context in
+///     if case .intent(.increment) = event { tracker.track("increment") }
+/// }
+/// ```
+public struct AnyMiddleware<Target: Feature>: Middleware {
+    @usableFromInline let body: @Sendable (StoreEvent<Target>, MiddlewareContext<Target>) -> Void
+
+    /// Creates middleware that calls `body` for every event.
+    public init(_ body: @escaping @Sendable (StoreEvent<Target>, MiddlewareContext<Target>) -> Void) {
+        self.body = body
+    }
+
+    /// Calls the closure.
+    @inlinable
+    public func handle(_ event: StoreEvent<Target>, _ context: MiddlewareContext<Target>) {
+        body(event, context)
+    }
+}
+
+/// What middleware can see of the store while it handles an event.
+///
+/// Valid only during the call: read what you need, do not keep it. To keep a handle on the
+/// store, keep ``hooks`` (it holds the store weakly).
+public struct MiddlewareContext<F: Feature> {
+    @usableFromInline let core: StoreCore<F>
+
+    @inlinable init(core: StoreCore<F>) {
+        self.core = core
+    }
+
+    /// The name of the store.
+    @inlinable public var storeName: String { core.name }
+
+    /// The store's current state, after the event.
+    @inlinable public var state: F.State { core.drainerState }
+
+    /// Sends an intent to the store; it is processed after the current one.
+    @inlinable public func send(_ intent: F.Intent) {
+        core.send(intent)
+    }
+
+    /// The store's debugging hooks (time travel uses them), holding the store weakly.
+    public var hooks: StoreHooks<F> { StoreHooks(core: core) }
+}
+
+@available(*, unavailable, message: "A middleware context is valid only during the call")
+extension MiddlewareContext: Sendable {}

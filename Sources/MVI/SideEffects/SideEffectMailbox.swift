@@ -1,0 +1,109 @@
+/// The side effects that wait for async listeners, and the listeners that wait for side
+/// effects. A plain state machine: it lives under the store's lock and returns what to report.
+@usableFromInline
+struct SideEffectMailbox<SideEffect: Sendable> {
+    @usableFromInline typealias Waiter = CheckedContinuation<SideEffect?, Never>
+
+    /// One broadcast listener: its own queue and, while it waits, its continuation.
+    @usableFromInline
+    struct Listener {
+        var queue = WorkQueue<SideEffect>()
+        var waiter: Waiter?
+    }
+
+    let policy: SideEffectPolicy
+    /// Side effects nobody has taken yet.
+    var buffer = WorkQueue<SideEffect>()
+    /// Single-consumer iterators suspended in `next()`, oldest first.
+    var waiters: [(id: Int, continuation: Waiter)] = []
+    /// Broadcast iterators, by id.
+    var listeners: [Int: Listener] = [:]
+    var nextID = 0
+    var isFinished = false
+
+    init(policy: SideEffectPolicy) {
+        self.policy = policy
+    }
+
+    /// Whether an async listener would take a side effect posted now (broadcast only).
+    var hasBroadcastListeners: Bool { !listeners.isEmpty }
+
+    /// Offers a side effect to the async side. Returns the side effect that had to be
+    /// dropped, if any.
+    mutating func post(_ sideEffect: SideEffect) -> SideEffect? {
+        if isFinished { return nil }
+        switch policy.delivery {
+        case .buffer, .dropOldest:
+            if !waiters.isEmpty {
+                waiters.removeFirst().continuation.resume(returning: sideEffect)
+                return nil
+            }
+            return enqueue(sideEffect, into: &buffer, dropOldest: policy.delivery == .dropOldest)
+        case .broadcast:
+            if listeners.isEmpty {
+                return enqueue(sideEffect, into: &buffer, dropOldest: false)
+            }
+            var dropped: SideEffect?
+            for id in listeners.keys.sorted() {
+                if let waiter = listeners[id]!.waiter {  // the key comes from `keys`
+                    listeners[id]!.waiter = nil
+                    waiter.resume(returning: sideEffect)
+                } else if let lost = enqueue(sideEffect, into: &listeners[id]!.queue, dropOldest: true) {
+                    dropped = lost
+                }
+            }
+            return dropped
+        }
+    }
+
+    private func enqueue(
+        _ sideEffect: SideEffect, into queue: inout WorkQueue<SideEffect>, dropOldest: Bool
+    ) -> SideEffect? {
+        guard queue.count >= policy.capacity else {
+            queue.append(sideEffect)
+            return nil
+        }
+        if dropOldest {
+            let oldest = queue.popFirst()
+            queue.append(sideEffect)
+            return oldest
+        }
+        return sideEffect
+    }
+
+    /// Takes the next buffered side effect for a single-consumer iterator.
+    mutating func take() -> SideEffect? {
+        buffer.popFirst()
+    }
+
+    /// Registers a broadcast listener; the first one inherits whatever was buffered.
+    mutating func addListener() -> Int {
+        nextID += 1
+        var listener = Listener()
+        if listeners.isEmpty {
+            while let waiting = buffer.popFirst() { listener.queue.append(waiting) }
+        }
+        listeners[nextID] = listener
+        return nextID
+    }
+
+    mutating func removeListener(_ id: Int) {
+        listeners.removeValue(forKey: id)?.waiter?.resume(returning: nil)
+    }
+
+    mutating func nextID(forWaiter: Void = ()) -> Int {
+        nextID += 1
+        return nextID
+    }
+
+    /// Ends every waiting iterator; buffered side effects stay readable.
+    mutating func finish() {
+        isFinished = true
+        for waiter in waiters { waiter.continuation.resume(returning: nil) }
+        waiters.removeAll()
+        for id in listeners.keys {
+            listeners[id]!.waiter?.resume(returning: nil)  // the key comes from `keys`
+            listeners[id]!.waiter = nil
+        }
+    }
+}

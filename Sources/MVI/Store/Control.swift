@@ -1,0 +1,70 @@
+import Synchronization
+
+/// What the store's lock protects: who is draining, what waits, which tasks run, and the
+/// side effects that wait for async listeners. A plain struct; `StoreCore` does the locking.
+@usableFromInline
+struct Control<F: Feature> {
+    /// One thread at a time processes work; it holds this claim while it does.
+    @usableFromInline var isDraining = false
+    /// Inputs wait until the store starts (and its bootstrap has run).
+    @usableFromInline var isStarted = false
+    /// Time travel holds live input: it waits in `held` until resumed.
+    @usableFromInline var isHolding = false
+    /// A cancelled store drops new input and runs no new work.
+    @usableFromInline var isCancelled = false
+    /// Work that arrived while another thread was draining, in arrival order.
+    @usableFromInline var pending = WorkQueue<Work<F>>()
+    /// Input that arrived before start or while held, in arrival order.
+    @usableFromInline var held: [Work<F>] = []
+    /// Async work owned by the store, by token.
+    var tasks: [Int: RunningTask] = [:]
+    var nextTaskToken = 0
+    /// Tokens of tasks that finished before `run` could register them.
+    var finishedEarly: Set<Int> = []
+    var sideEffects: SideEffectMailbox<F.SideEffect>
+
+    init(policy: SideEffectPolicy) {
+        sideEffects = SideEffectMailbox(policy: policy)
+    }
+
+    /// Whether input may run now on the calling thread.
+    @inlinable var canRunInput: Bool { !isDraining && isStarted && !isHolding && !isCancelled }
+
+    /// Queues work for the draining thread. Returns work that can never run (the store was
+    /// cancelled), for the caller to abandon outside the lock.
+    @inlinable mutating func enqueue(_ work: Work<F>) -> Work<F>? {
+        if isCancelled { return work }
+        if work.isInput && (!isStarted || isHolding) {
+            held.append(work)
+        } else {
+            pending.append(work)
+        }
+        return nil
+    }
+
+    /// Moves held input behind whatever is pending, once the store may run it.
+    mutating func releaseHeldInput() {
+        guard isStarted, !isHolding, !held.isEmpty else { return }
+        for work in held { pending.append(work) }
+        held.removeAll()
+    }
+
+    /// Starts holding input: input already pending moves to `held`, in order.
+    mutating func holdInput() {
+        guard !isHolding else { return }
+        isHolding = true
+        var control: [Work<F>] = []
+        var inputs: [Work<F>] = []
+        while let work = pending.popFirst() {
+            if work.isInput { inputs.append(work) } else { control.append(work) }
+        }
+        for work in control { pending.append(work) }
+        held = inputs + held
+    }
+}
+
+/// A task the store owns.
+struct RunningTask {
+    let id: TaskID?
+    let task: Task<Void, Never>
+}

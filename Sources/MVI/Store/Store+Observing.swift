@@ -1,0 +1,87 @@
+import Synchronization
+
+extension Store {
+    /// Calls `onState` with the current state, then with every new state, in order.
+    ///
+    /// The callback runs synchronously on the thread that processes the store's work; keep it
+    /// short. It receives each state once and does not copy it.
+    public func subscribe(_ onState: @escaping @Sendable (F.State) -> Void) -> Subscription {
+        core.observe(StateObserver(onState: onState, onFinish: nil))
+    }
+
+    /// Calls `onChange` with the value at `keyPath` now, then whenever it changes.
+    ///
+    /// Use this when only part of the state matters: nothing is kept or compared but that part.
+    public func subscribe<Value: Equatable & Sendable>(
+        to keyPath: any KeyPath<F.State, Value> & Sendable,
+        _ onChange: @escaping @Sendable (Value) -> Void
+    ) -> Subscription {
+        let filter = DistinctFilter<Value>()
+        return subscribe { state in
+            let value = state[keyPath: keyPath]
+            if filter.isNew(value) { onChange(value) }
+        }
+    }
+
+    /// The current state, then every new state, in order, as an async sequence.
+    ///
+    /// Each iteration is an observer of its own that buffers states it has not consumed yet.
+    /// A buffered state shares storage with the live one, so a slow consumer makes the next
+    /// change copy what it changes; use ``states(bufferingPolicy:)`` with `.bufferingNewest(1)`
+    /// to keep only the latest, or ``states(of:)`` to watch part of the state.
+    public var states: AsyncStream<F.State> {
+        states(bufferingPolicy: .unbounded)
+    }
+
+    /// The current state, then every new state, with the given buffering policy.
+    public func states(
+        bufferingPolicy: AsyncStream<F.State>.Continuation.BufferingPolicy
+    ) -> AsyncStream<F.State> {
+        let (stream, continuation) = AsyncStream.makeStream(of: F.State.self, bufferingPolicy: bufferingPolicy)
+        let subscription = core.observe(StateObserver(
+            onState: { continuation.yield($0) },
+            onFinish: { continuation.finish() }))
+        continuation.onTermination = { _ in subscription.cancel() }
+        return stream
+    }
+
+    /// The value at `keyPath` now, then each time it changes: distinct until changed.
+    public func states<Value: Equatable & Sendable>(
+        of keyPath: any KeyPath<F.State, Value> & Sendable,
+        bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<Value> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: bufferingPolicy)
+        let filter = DistinctFilter<Value>()
+        let subscription = core.observe(StateObserver(
+            onState: { state in
+                let value = state[keyPath: keyPath]
+                if filter.isNew(value) { continuation.yield(value) }
+            },
+            onFinish: { continuation.finish() }))
+        continuation.onTermination = { _ in subscription.cancel() }
+        return stream
+    }
+}
+
+extension StoreCore {
+    func observe(_ observer: StateObserver<F.State>) -> Subscription {
+        submit(.addObserver(observer))
+        return Subscription { [weak self] in
+            observer.isActive.store(false, ordering: .relaxed)
+            self?.submit(.removeObserver(observer))
+        }
+    }
+}
+
+/// Remembers the last value an observer saw, to pass on only changes.
+final class DistinctFilter<Value: Equatable>: @unchecked Sendable {
+    // @unchecked: used only from observer callbacks, which the store calls on one draining
+    // thread at a time, each drain ordered after the previous one by the store's lock.
+    private var last: Value?
+
+    func isNew(_ value: Value) -> Bool {
+        if let last, last == value { return false }
+        last = value
+        return true
+    }
+}

@@ -1,0 +1,272 @@
+import Synchronization
+
+/// The engine behind ``Store``.
+///
+/// One thread at a time drains the store: it claims `isDraining` under the lock, processes
+/// its own work, then everything other threads queued meanwhile, and releases the claim when
+/// the queue is empty. So reductions are serial and ordered, `send` never waits for a lock
+/// holder doing user work, and a re-entrant send just queues.
+///
+/// `drainer` holds what only the draining thread touches. The state inside it is written
+/// only by the drainer and only under the lock, so readers on other threads lock, while the
+/// drainer itself reads it without locking (reads never race with reads).
+@usableFromInline
+final class StoreCore<F: Feature>: @unchecked Sendable {
+    // @unchecked: `control` is a Mutex; `drainer` is accessed only under the drain claim,
+    // and its `state` is written only under the lock (see the type's comment).
+
+    /// What only the draining thread touches.
+    @usableFromInline
+    struct Drainer {
+        @usableFromInline var state: F.State
+        @usableFromInline var observers: [StateObserver<F.State>] = []
+        @usableFromInline var sideEffectHandlers: [SideEffectHandler<F.SideEffect>] = []
+
+        @inlinable init(state: F.State) { self.state = state }
+    }
+
+    @usableFromInline let name: String
+    @usableFromInline let feature: F
+    @usableFromInline let control: Mutex<Control<F>>
+    // Unchecked exclusivity: every access is confined to the draining thread (or under the
+    // lock for state reads from elsewhere), which is stronger than the dynamic check.
+    @usableFromInline @exclusivity(unchecked) var drainer: Drainer
+    @usableFromInline let middleware: [any Middleware<F>]
+    @usableFromInline let hasMiddleware: Bool
+    @usableFromInline let errorHandler: StoreErrorHandler
+    @usableFromInline let policy: SideEffectPolicy
+
+    init(
+        feature: F,
+        initialState: F.State,
+        name: String,
+        middleware: [any Middleware<F>],
+        sideEffects: SideEffectPolicy,
+        errorHandler: StoreErrorHandler
+    ) {
+        self.name = name
+        self.feature = feature
+        self.control = Mutex(Control(policy: sideEffects))
+        self.drainer = Drainer(state: initialState)
+        self.middleware = middleware
+        self.hasMiddleware = !middleware.isEmpty
+        self.errorHandler = errorHandler
+        self.policy = sideEffects
+    }
+
+    // MARK: State
+
+    /// The state, for any thread.
+    @inlinable var state: F.State {
+        control.withLock { _ in drainer.state }
+    }
+
+    /// The state, for the draining thread only.
+    @inlinable var drainerState: F.State {
+        _read { yield drainer.state }
+    }
+
+    // MARK: Input
+
+    @inlinable func send(_ intent: F.Intent) {
+        let claimed = control.withLock { control -> Bool in
+            if control.canRunInput {
+                control.isDraining = true
+                return true
+            }
+            _ = control.enqueue(.intent(intent))  // a cancelled store drops it; nothing waits on it
+            return false
+        }
+        if claimed {
+            execute(intent)
+            drain()
+        }
+    }
+
+    /// Runs work now if no one is draining, or queues it for the thread that is.
+    @usableFromInline func submit(_ work: Work<F>) {
+        var abandoned: Work<F>?
+        let claimed = control.withLock { control -> Bool in
+            let runnable = work.isInput ? control.canRunInput : (!control.isDraining && !control.isCancelled)
+            if runnable {
+                control.isDraining = true
+                return true
+            }
+            abandoned = control.enqueue(work)
+            return false
+        }
+        if claimed {
+            perform(work)
+            drain()
+        } else if let abandoned {
+            abandon(abandoned)
+        }
+    }
+
+    /// Processes queued work until none is left, then releases the drain claim.
+    @inlinable func drain() {
+        while let work = control.withLock({ control -> Work<F>? in
+            if let next = control.pending.popFirst() { return next }
+            control.isDraining = false
+            return nil
+        }) {
+            perform(work)
+        }
+    }
+
+    @usableFromInline func perform(_ work: Work<F>) {
+        switch work {
+        case .intent(let intent):
+            execute(intent)
+        case .message(let message, let continuation):
+            apply(message)
+            continuation?.resume()
+        case .sideEffect(let sideEffect, let continuation):
+            deliver(sideEffect)
+            continuation?.resume()
+        case .bootstrap:
+            feature.bootstrap(StoreContext(core: self))
+            if hasMiddleware { emit(.started) }
+        case .addObserver(let observer):
+            drainer.observers.append(observer)
+            observer.onState(drainer.state)
+        case .removeObserver(let observer):
+            drainer.observers.removeAll { $0 === observer }
+        case .addEffectHandler(let handler):
+            addSideEffectHandler(handler)
+        case .removeEffectHandler(let handler):
+            drainer.sideEffectHandlers.removeAll { $0 === handler }
+        case .show(let state):
+            control.withLock { _ in drainer.state = state }
+            notifyObservers()
+        case .failure(let error):
+            emit(.failure(error))
+        case .terminate:
+            terminate()
+        }
+    }
+
+    /// What happens to work that can never run: async senders waiting on it are resumed,
+    /// observers that wanted to start watching get the final state and finish.
+    func abandon(_ work: Work<F>) {
+        switch work {
+        case .addObserver(let observer):
+            observer.onState(state)
+            observer.onFinish?()
+        default:
+            work.abandon()
+        }
+    }
+
+    // MARK: The pipeline
+
+    @inlinable func execute(_ intent: F.Intent) {
+        if hasMiddleware { emit(.intent(intent)) }
+        feature.execute(intent, StoreContext(core: self))
+    }
+
+    @inlinable func apply(_ message: F.Message) {
+        if hasMiddleware { emit(.message(message)) }
+        control.withLock { _ in F.reduce(&drainer.state, message) }
+        if hasMiddleware { emit(.state(drainer.state)) }
+        notifyObservers()
+    }
+
+    @inlinable func notifyObservers() {
+        var index = 0
+        while index < drainer.observers.count {
+            let observer = drainer.observers[index]
+            if observer.isActive.load(ordering: .relaxed) {
+                observer.onState(drainer.state)
+            }
+            index += 1
+        }
+    }
+
+    @usableFromInline func emit(_ event: StoreEvent<F>) {
+        let context = MiddlewareContext(core: self)
+        for middleware in middleware {
+            middleware.handle(event, context)
+        }
+    }
+
+    // MARK: Failures
+
+    /// Reports a failure from the draining thread.
+    func reportFromDrainer(_ error: StoreError) {
+        errorHandler(error)
+        if hasMiddleware { emit(.failure(error)) }
+    }
+
+    /// Reports a failure from any thread: the handler is called at once, middleware sees it
+    /// in order through the pipeline.
+    @usableFromInline func report(_ error: StoreError) {
+        errorHandler(error)
+        if hasMiddleware { submit(.failure(error)) }
+    }
+
+    // MARK: Lifecycle
+
+    func start() {
+        let claimed = control.withLock { control -> Bool in
+            guard !control.isStarted, !control.isCancelled else { return false }
+            control.isStarted = true
+            if control.isDraining {
+                control.pending.append(.bootstrap)
+                control.releaseHeldInput()
+                return false
+            }
+            control.isDraining = true
+            control.releaseHeldInput()
+            return true
+        }
+        if claimed {
+            perform(.bootstrap)
+            drain()
+        }
+    }
+
+    var isCancelled: Bool {
+        control.withLock { $0.isCancelled }
+    }
+
+    func cancel() {
+        var tasks: [Task<Void, Never>] = []
+        var abandoned: [Work<F>] = []
+        let claimed = control.withLock { control -> Bool? in
+            guard !control.isCancelled else { return nil }
+            control.isCancelled = true
+            tasks = control.tasks.values.map(\.task)
+            control.tasks.removeAll()
+            abandoned = control.held
+            control.held.removeAll()
+            var keep: [Work<F>] = []
+            while let work = control.pending.popFirst() {
+                if work.isInput { abandoned.append(work) } else { keep.append(work) }
+            }
+            for work in keep { control.pending.append(work) }
+            control.sideEffects.finish()
+            if control.isDraining {
+                control.pending.append(.terminate)
+                return false
+            }
+            control.isDraining = true
+            return true
+        }
+        guard let claimed else { return }
+        for task in tasks { task.cancel() }
+        for work in abandoned { abandon(work) }
+        if claimed {
+            perform(.terminate)
+            drain()
+        }
+    }
+
+    private func terminate() {
+        let observers = drainer.observers
+        drainer.observers.removeAll()
+        drainer.sideEffectHandlers.removeAll()
+        for observer in observers { observer.onFinish?() }
+        if hasMiddleware { emit(.cancelled) }
+    }
+}

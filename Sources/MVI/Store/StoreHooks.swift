@@ -1,0 +1,57 @@
+import Synchronization
+
+/// Hooks into a store for debugging tools: time travel holds live input, shows recorded
+/// states, then resumes. Holds the store weakly; every call on a released store does nothing.
+///
+/// While input is held, intents sent by views and messages and side effects from async
+/// work wait, in order; they are neither lost nor applied. Async work that dispatches waits
+/// with them. ``resumeInput()`` applies them, in the order they arrived.
+public struct StoreHooks<F: Feature>: Sendable {
+    weak let core: StoreCore<F>?
+
+    init(core: StoreCore<F>) {
+        self.core = core
+    }
+
+    /// The store's name, or `nil` if it was released.
+    public var storeName: String? { core?.name }
+
+    /// Whether the store still exists and has not been cancelled.
+    public var isAlive: Bool {
+        guard let core else { return false }
+        return !core.isCancelled
+    }
+
+    /// The store's current state, or `nil` if it was released.
+    public var state: F.State? { core?.state }
+
+    /// Whether live input is being held.
+    public var isHoldingInput: Bool {
+        core?.control.withLock { $0.isHolding } ?? false
+    }
+
+    /// Holds live input from now on. Input already queued is held too.
+    public func holdInput() {
+        core?.control.withLock { $0.holdInput() }
+    }
+
+    /// Shows `state` to the store's observers, as if it were the current state. Middleware
+    /// does not see it: it is not a change the feature made.
+    public func show(_ state: F.State) {
+        core?.submit(.show(state))
+    }
+
+    /// Stops holding input and applies what was held, in the order it arrived.
+    public func resumeInput() {
+        guard let core else { return }
+        let claimed = core.control.withLock { control -> Bool in
+            guard control.isHolding else { return false }
+            control.isHolding = false
+            control.releaseHeldInput()
+            guard !control.isDraining, !control.isCancelled, !control.pending.isEmpty else { return false }
+            control.isDraining = true
+            return true
+        }
+        if claimed { core.drain() }
+    }
+}

@@ -1,0 +1,62 @@
+/// A failure inside a store, delivered to its error handler. The store keeps working.
+///
+/// Nothing a store does fails silently: an error thrown by async work, a side effect dropped
+/// for overflow, or a failure reported by an add-on such as ``StateKeeper`` arrives here,
+/// with the store's name and where it came from.
+public struct StoreError: Error, Sendable, CustomStringConvertible {
+    /// Where the failure came from.
+    public enum Origin: Sendable, Hashable {
+        /// Async work started with `run` threw. `id` is the work's id, if it had one.
+        case asyncWork(id: String?)
+        /// A side effect was dropped because its buffer was full (see ``SideEffectOverflow``).
+        case sideEffectOverflow
+        /// An add-on (state preservation, time travel, …) reported a failure; the string names it.
+        case addOn(String)
+    }
+
+    /// The name of the store that failed.
+    public let storeName: String
+    /// Where the failure came from.
+    public let origin: Origin
+    /// The underlying error.
+    public let underlying: any Error
+
+    /// Creates an error report.
+    public init(storeName: String, origin: Origin, underlying: any Error) {
+        self.storeName = storeName
+        self.origin = origin
+        self.underlying = underlying
+    }
+
+    /// `[Name] origin: underlying error`.
+    public var description: String {
+        let origin: String
+        switch self.origin {
+        case .asyncWork(let id?): origin = "async work \"\(id)\" failed"
+        case .asyncWork(nil): origin = "async work failed"
+        case .sideEffectOverflow: origin = "side effect overflow"
+        case .addOn(let name): origin = name
+        }
+        return "[\(storeName)] \(origin): \(underlying)"
+    }
+}
+
+/// Receives a store's failures. The default writes them to standard error.
+public struct StoreErrorHandler: Sendable {
+    @usableFromInline let handle: @Sendable (StoreError) -> Void
+
+    /// Creates a handler from a closure; it may be called from any thread.
+    public init(_ handle: @escaping @Sendable (StoreError) -> Void) {
+        self.handle = handle
+    }
+
+    /// Writes each failure to standard error, one line each.
+    public static let standardError = StoreErrorHandler { error in
+        StandardError.write("swift-mvi: \(error)\n")
+    }
+
+    /// Delivers one failure.
+    public func callAsFunction(_ error: StoreError) {
+        handle(error)
+    }
+}

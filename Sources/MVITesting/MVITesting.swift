@@ -1,0 +1,2 @@
+/// Namespace placeholder; the module is built by its own issue.
+public enum MVITestingModule {}

@@ -1,0 +1,85 @@
+import MVI
+import Synchronization
+
+/// A counter with every kind of work, used across the core tests.
+struct Counter: Feature {
+    struct State: Equatable, Sendable, Codable {
+        var count = 0
+        var isLoading = false
+    }
+
+    enum Intent: Sendable, Equatable {
+        case increment
+        case decrement
+        case add(Int)
+        case sendTwice
+        case loadLater(Int)
+        case search(String)
+        case fail
+        case notify(String)
+        case wait
+    }
+
+    enum Message: Sendable, Equatable {
+        case changed(by: Int)
+        case loading(Bool)
+    }
+
+    enum SideEffect: Sendable, Equatable {
+        case said(String)
+    }
+
+    struct Boom: Error, Equatable {}
+
+    var numbers: @Sendable (Int) async throws -> Int = { $0 }
+    var onBootstrap: @Sendable () -> Void = {}
+
+    static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .changed(let by): state.count += by
+        case .loading(let loading): state.isLoading = loading
+        }
+    }
+
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+        switch intent {
+        case .increment: context.dispatch(.changed(by: 1))
+        case .decrement: context.dispatch(.changed(by: -1))
+        case .add(let amount): context.dispatch(.changed(by: amount))
+        case .sendTwice:
+            context.send(.increment)
+            context.send(.increment)
+        case .loadLater(let amount):
+            context.dispatch(.loading(true))
+            context.run(id: "load") { context in
+                let value = try await numbers(amount)
+                await context.dispatch(.changed(by: value))
+                await context.dispatch(.loading(false))
+            }
+        case .search(let query):
+            context.run(id: "search", cancelInFlight: true) { context in
+                let value = try await numbers(query.count)
+                await context.dispatch(.changed(by: value))
+            }
+        case .fail:
+            context.run(id: "fail") { _ in throw Boom() }
+        case .notify(let text):
+            context.post(.said(text))
+        case .wait:
+            context.run(id: "wait") { _ in
+                try await Task.sleep(for: .seconds(3600))
+            }
+        }
+    }
+
+    func bootstrap(_ context: StoreContext<Self>) {
+        onBootstrap()
+    }
+}
+
+/// A thread-safe list, for collecting what callbacks see.
+final class Recorder<Value: Sendable>: Sendable {
+    private let storage = Mutex<[Value]>([])
+    func append(_ value: Value) { storage.withLock { $0.append(value) } }
+    var values: [Value] { storage.withLock { $0 } }
+}

@@ -30,6 +30,12 @@ public struct StoreHooks<F: Feature>: Sendable {
         core?.control.withLock { $0.isHolding } ?? false
     }
 
+    /// How many inputs (intents, and messages and side effects of async work) wait to be
+    /// applied while input is held.
+    public var heldInputCount: Int {
+        core?.control.withLock { $0.held.count } ?? 0
+    }
+
     /// Holds live input from now on. Input already queued is held too.
     public func holdInput() {
         core?.control.withLock { $0.holdInput() }

@@ -80,3 +80,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `MVI_CORE_ONLY=1` narrows the package to the core and its tests, with no dependencies:
+// CI uses it for the ThreadSanitizer run, which then builds nothing but the core.
+if Context.environment["MVI_CORE_ONLY"] != nil {
+    package.products = [.library(name: "MVI", targets: ["MVI"])]
+    package.dependencies = []
+    package.targets = package.targets.filter { ["MVI", "MVITests"].contains($0.name) }
+    // The lock ThreadSanitizer can see (see StoreLock.swift).
+    for target in package.targets {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.define("MVI_PTHREAD_LOCK")]
+    }
+}

@@ -1,10 +1,9 @@
 import MVI
-import Synchronization
 import Testing
 
 /// A value that async work waits for, handed over by the test: no sleeping.
 final class Gate<Value: Sendable>: Sendable {
-    private let state = Mutex<(value: Value?, waiters: [CheckedContinuation<Value, Never>])>((nil, []))
+    private let state = Locked<(value: Value?, waiters: [CheckedContinuation<Value, Never>])>((nil, []))
 
     func wait() async -> Value {
         await withCheckedContinuation { continuation in
@@ -28,7 +27,7 @@ final class Gate<Value: Sendable>: Sendable {
 
 @Suite(.timeLimit(.minutes(1))) struct AsyncWorkTests {
     @Test func latestWinsCancelsThePreviousRun() async {
-        let gates = Mutex<[String: Gate<Int>]>([:])
+        let gates = Locked<[String: Gate<Int>]>([:])
         let started = Recorder<String>()
         let feature = Counter(numbers: { length in
             let key = "q\(length)"

@@ -1,5 +1,4 @@
 import MVI
-import Synchronization
 import Testing
 
 /// Stress tests of the threading semantics in DESIGN.md.

@@ -1,5 +1,5 @@
 import MVI
-import Synchronization
+import Foundation
 
 /// A counter with every kind of work, used across the core tests.
 struct Counter: Feature {
@@ -77,9 +77,25 @@ struct Counter: Feature {
     }
 }
 
+/// A value behind a lock. Tests use `NSLock` rather than `Synchronization.Mutex` because
+/// ThreadSanitizer on Linux cannot see Mutex's contended path (see StoreLock.swift).
+final class Locked<Value>: @unchecked Sendable {
+    // @unchecked: `value` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
+
 /// A thread-safe list, for collecting what callbacks see.
 final class Recorder<Value: Sendable>: Sendable {
-    private let storage = Mutex<[Value]>([])
+    private let storage = Locked<[Value]>([])
     func append(_ value: Value) { storage.withLock { $0.append(value) } }
     var values: [Value] { storage.withLock { $0 } }
 }

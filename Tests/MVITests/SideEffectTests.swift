@@ -1,5 +1,4 @@
 import MVI
-import Synchronization
 import Testing
 
 @Suite struct SideEffectTests {

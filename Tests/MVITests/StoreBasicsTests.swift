@@ -1,5 +1,4 @@
 import MVI
-import Synchronization
 import Testing
 
 @Suite struct StoreBasicsTests {
@@ -90,7 +89,7 @@ import Testing
     }
 
     @Test func bootstrapRunsOnceWhenStarted() {
-        let count = Mutex(0)
+        let count = Locked(0)
         let store = Store(
             Counter(onBootstrap: { count.withLock { $0 += 1 } }), initialState: .init(), start: false)
         store.send(.increment)
@@ -103,7 +102,7 @@ import Testing
     }
 
     @Test func bootstrapRunsAtCreationByDefault() {
-        let count = Mutex(0)
+        let count = Locked(0)
         let store = Store(Counter(onBootstrap: { count.withLock { $0 += 1 } }), initialState: .init())
         #expect(count.withLock { $0 } == 1)
         _ = store

@@ -1,12 +1,12 @@
 /// The side effects that wait for async listeners, and the listeners that wait for side
 /// effects. A plain state machine: it lives under the store's lock and returns what to report.
 @usableFromInline
-struct SideEffectMailbox<SideEffect: Sendable> {
+struct SideEffectMailbox<SideEffect: Sendable>: Sendable {
     @usableFromInline typealias Waiter = CheckedContinuation<SideEffect?, Never>
 
     /// One broadcast listener: its own queue and, while it waits, its continuation.
     @usableFromInline
-    struct Listener {
+    struct Listener: Sendable {
         var queue = WorkQueue<SideEffect>()
         var waiter: Waiter?
     }

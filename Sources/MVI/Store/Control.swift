@@ -3,7 +3,7 @@ import Synchronization
 /// What the store's lock protects: who is draining, what waits, which tasks run, and the
 /// side effects that wait for async listeners. A plain struct; `StoreCore` does the locking.
 @usableFromInline
-struct Control<F: Feature> {
+struct Control<F: Feature>: Sendable {
     /// One thread at a time processes work; it holds this claim while it does.
     @usableFromInline var isDraining = false
     /// Inputs wait until the store starts (and its bootstrap has run).
@@ -64,7 +64,7 @@ struct Control<F: Feature> {
 }
 
 /// A task the store owns.
-struct RunningTask {
+struct RunningTask: Sendable {
     let id: TaskID?
     let task: Task<Void, Never>
 }

@@ -27,7 +27,7 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
 
     @usableFromInline let name: String
     @usableFromInline let feature: F
-    @usableFromInline let control: Mutex<Control<F>>
+    @usableFromInline let control: StoreLock<Control<F>>
     // Unchecked exclusivity: every access is confined to the draining thread (or under the
     // lock for state reads from elsewhere), which is stronger than the dynamic check.
     @usableFromInline @exclusivity(unchecked) var drainer: Drainer
@@ -46,7 +46,7 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
     ) {
         self.name = name
         self.feature = feature
-        self.control = Mutex(Control(policy: sideEffects))
+        self.control = StoreLock(Control(policy: sideEffects))
         self.drainer = Drainer(state: initialState)
         self.middleware = middleware
         self.hasMiddleware = !middleware.isEmpty

@@ -1,15 +1,13 @@
-import Synchronization
-
 /// A handle on an observation; cancelling it, or releasing it, ends the observation.
 ///
 /// Keep it as long as you want updates: like Combine's `AnyCancellable`, it cancels when
 /// released.
 public final class Subscription: Sendable, Hashable {
-    private let onCancel: Mutex<(@Sendable () -> Void)?>
+    private let onCancel: StoreLock<(@Sendable () -> Void)?>
 
     /// Creates a subscription that calls `onCancel` once, when cancelled or released.
     public init(onCancel: @escaping @Sendable () -> Void) {
-        self.onCancel = Mutex(onCancel)
+        self.onCancel = StoreLock(onCancel)
     }
 
     deinit {

@@ -37,3 +37,4 @@ struct WorkQueue<Element> {
         return result
     }
 }
+extension WorkQueue: Sendable where Element: Sendable {}

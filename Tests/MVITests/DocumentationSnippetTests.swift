@@ -1,0 +1,140 @@
+import MVI
+import Testing
+
+/// The code of the DocC articles, compiled and run: if an article's sample stops compiling,
+/// this file does too. Keep them in sync.
+enum GettingStartedDocs {
+    struct Counter: Feature {
+        struct State: Equatable, Sendable {
+            var count = 0
+            var isLoading = false
+        }
+        enum Intent: Sendable { case increment, decrement, loadRandom }
+        enum Message: Sendable { case changed(by: Int), loading(Bool) }
+        enum SideEffect: Sendable, Equatable { case showError(String) }
+
+        let random: @Sendable () async throws -> Int
+
+        static func reduce(_ state: inout State, _ message: Message) {
+            switch message {
+            case .changed(let by): state.count += by
+            case .loading(let isLoading): state.isLoading = isLoading
+            }
+        }
+
+        func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+            switch intent {
+            case .increment:
+                context.dispatch(.changed(by: 1))
+            case .decrement:
+                context.dispatch(.changed(by: -1))
+            case .loadRandom:
+                context.dispatch(.loading(true))
+                context.run(id: "load", cancelInFlight: true) { context in
+                    do {
+                        let number = try await random()
+                        await context.dispatch(.changed(by: number))
+                    } catch {
+                        await context.post(.showError("\(error)"))
+                    }
+                    await context.dispatch(.loading(false))
+                }
+            }
+        }
+    }
+
+    struct FormState: Sendable { var name = "" }
+    enum FormEffect: Sendable { case close }
+}
+
+@Suite(.timeLimit(.minutes(1))) struct DocumentationSnippetTests {
+    typealias Counter = GettingStartedDocs.Counter
+    typealias FormState = GettingStartedDocs.FormState
+    typealias FormEffect = GettingStartedDocs.FormEffect
+
+    @Test func gettingStarted() async {
+        let store = Store(Counter(random: { Int.random(in: 1...6) }), initialState: .init())
+        store.send(.increment)
+        store.send(.increment)
+        #expect(store.state.count == 2)  // synchronous intents are applied before send returns
+
+        let subscription = store.subscribe { state in
+            _ = "count: \(state.count)"
+        }
+        let counts = store.states(of: \.count)  // distinct until changed
+        store.send(.loadRandom)
+        await store.waitForIdle()
+        store.cancel()
+        for await effect in store.sideEffects {
+            if case .showError(let message) = effect { Issue.record("unexpected error \(message)") }
+        }
+        var seen: [Int] = []
+        for await count in counts { seen.append(count) }
+        #expect(seen.first == 2 && seen.count == 2)
+        subscription.cancel()
+
+        let form = Container<FormState, FormEffect>(initialState: FormState())
+        form.intent { ctx in
+            ctx.reduce { $0.name = "Circles" }
+            ctx.post(.close)
+        }
+        #expect(form.state.name == "Circles")
+    }
+
+    @Test func threadingAndOrdering() {
+        let store = Store(Counter(random: { 4 }), initialState: .init())
+        let subscription = store.subscribe { state in
+            if state.count == 1 {
+                store.send(.increment)       // queued: runs after this notification
+                assert(store.state.count == 1)
+            }
+        }
+        store.send(.increment)
+        assert(store.state.count == 2)
+        #expect(store.state.count == 2)
+        subscription.cancel()
+    }
+
+    @Test func readingStateInAsyncWork() async {
+        struct Feature_: Feature {
+            typealias State = Counter.State
+            enum Intent: Sendable { case go }
+            typealias Message = Counter.Message
+            static func reduce(_ state: inout State, _ message: Message) { Counter.reduce(&state, message) }
+            func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+                context.run { context in
+                    await context.dispatch(.changed(by: 1))
+                    let count = context.state.count   // includes the change
+                    _ = count
+                }
+            }
+        }
+        let store = Store(Feature_(), initialState: .init())
+        store.send(.go)
+        await store.waitForIdle()
+        #expect(store.state.count == 1)
+    }
+
+    @Test func sideEffectsAndTheirDelivery() async {
+        struct Failing: Error {}
+        let store = Store(
+            Counter(random: { throw Failing() }), initialState: .init(),
+            sideEffects: .dropOldest(capacity: 8),
+            onError: StoreErrorHandler { error in print(error) })
+        let received = Recorder<Counter.SideEffect>()
+        let subscription = store.onSideEffect { effect in
+            received.append(effect)
+        }
+        let sequence = Task {
+            for await effect in store.sideEffects {
+                received.append(effect)
+            }
+        }
+        store.send(.loadRandom)
+        await store.waitForIdle()
+        store.cancel()
+        await sequence.value
+        #expect(received.values == [.showError("Failing()")])
+        subscription.cancel()
+    }
+}

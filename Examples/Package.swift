@@ -1,0 +1,108 @@
+// swift-tools-version: 6.2
+import Foundation
+import PackageDescription
+
+/// A path dependency is named after its folder, which differs between checkouts (CI clones
+/// under another name), so the root package's identity is read from the path.
+let mvi = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .lastPathComponent.lowercased()
+
+/// The five seed systems, each ported to swift-mvi as a sample with its tests, and a
+/// walkthrough that runs them all: `swift run --package-path Examples mvi-examples`.
+let settings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "swift-mvi-examples",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+    ],
+    targets: [
+        // Seed 000: Orbit's CreateOrEditCircle presenter, closure intents.
+        .target(
+            name: "OrbitCircles",
+            dependencies: [.product(name: "MVI", package: mvi)],
+            swiftSettings: settings),
+        // Seed 001: Playtomic's LessonDetail presenter, handle/reduce and middleware.
+        .target(
+            name: "PlaytomicLessons",
+            dependencies: [.product(name: "MVI", package: mvi)],
+            swiftSettings: settings),
+        // Seed 002: BmiCalc, intentions as streams, lifecycle and restoration.
+        .target(
+            name: "BmiCalc",
+            dependencies: [.product(name: "MVI", package: mvi)],
+            swiftSettings: settings),
+        // Seed 003: the KMM specification's HackerPosts ViewModel, one-shot navigation.
+        .target(
+            name: "HackerPosts",
+            dependencies: [.product(name: "MVI", package: mvi)],
+            swiftSettings: settings),
+        // Seed 004: MVIKotlin's Calculator store and view, and the UserInfo view with diff.
+        .target(
+            name: "Calculator",
+            dependencies: [.product(name: "MVI", package: mvi)],
+            swiftSettings: settings),
+        // The walkthrough: every sample, its rendered view after each step, the log lines,
+        // and a trip back through time.
+        .executableTarget(
+            name: "mvi-examples",
+            dependencies: [
+                "OrbitCircles", "PlaytomicLessons", "BmiCalc", "HackerPosts", "Calculator",
+                .product(name: "MVI", package: mvi),
+                .product(name: "MVILogging", package: mvi),
+                .product(name: "MVITimeTravel", package: mvi),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ],
+            swiftSettings: settings),
+
+        .testTarget(
+            name: "OrbitCirclesTests",
+            dependencies: [
+                "OrbitCircles",
+                .product(name: "MVI", package: mvi),
+                .product(name: "MVITesting", package: mvi),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"],
+            swiftSettings: settings),
+        .testTarget(
+            name: "PlaytomicLessonsTests",
+            dependencies: [
+                "PlaytomicLessons",
+                .product(name: "MVI", package: mvi),
+                .product(name: "MVITesting", package: mvi),
+            ],
+            swiftSettings: settings),
+        .testTarget(
+            name: "BmiCalcTests",
+            dependencies: [
+                "BmiCalc",
+                .product(name: "MVI", package: mvi),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ],
+            swiftSettings: settings),
+        .testTarget(
+            name: "HackerPostsTests",
+            dependencies: [
+                "HackerPosts",
+                .product(name: "MVI", package: mvi),
+                .product(name: "MVITesting", package: mvi),
+            ],
+            swiftSettings: settings),
+        .testTarget(
+            name: "CalculatorTests",
+            dependencies: [
+                "Calculator",
+                .product(name: "MVI", package: mvi),
+                .product(name: "MVITesting", package: mvi),
+            ],
+            swiftSettings: settings),
+    ],
+    swiftLanguageModes: [.v6]
+)

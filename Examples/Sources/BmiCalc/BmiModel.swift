@@ -1,0 +1,124 @@
+import MVI
+
+/// The position of a slider between its bounds (BmiCalc's `SliderPayload`).
+public struct SliderPayload: Sendable, Equatable {
+    /// The value at the left end.
+    public var min: Int
+    /// The value at the right end.
+    public var max: Int
+    /// Where the thumb is, from 0 to 1.
+    public var progress: Float
+
+    /// Creates a payload.
+    public init(min: Int, max: Int, progress: Float) {
+        self.min = min
+        self.max = max
+        self.progress = progress
+    }
+
+    /// The value the thumb points at.
+    public func calculatedValue() -> Int {
+        min + Int((Float(max - min) * Swift.max(0, Swift.min(1, progress))).rounded())
+    }
+}
+
+/// BmiCalc's `BmiState`.
+public struct BmiState: Sendable, Equatable, Codable {
+    /// Height in centimetres.
+    public var height: Int
+    /// Weight in kilograms.
+    public var weight: Int
+    /// The body-mass index.
+    public var bmi: Double
+
+    /// Creates a state.
+    public init(height: Int, weight: Int, bmi: Double) {
+        self.height = height
+        self.weight = weight
+        self.bmi = bmi
+    }
+
+    /// The seed's defaults: 160 cm and 40 kg.
+    public static let defaultHeight = 160
+    /// The seed's defaults: 160 cm and 40 kg.
+    public static let defaultWeight = 40
+
+    /// `BmiState.initial(height:weight:bmi:)`: the state of a newly created screen.
+    public static func initial(height: Int = defaultHeight, weight: Int = defaultWeight) -> BmiState {
+        BmiState(height: height, weight: weight, bmi: calculateBmi(height: height, weight: weight))
+    }
+
+    /// `state.heightChanged(height:bmi:)`
+    public func heightChanged(height: Int, bmi: Double) -> BmiState {
+        BmiState(height: height, weight: weight, bmi: bmi)
+    }
+
+    /// `state.weightChanged(weight:bmi:)`
+    public func weightChanged(weight: Int, bmi: Double) -> BmiState {
+        BmiState(height: height, weight: weight, bmi: bmi)
+    }
+
+    /// `state.restored()`: a saved state made live again. The BMI is recomputed, so a state
+    /// saved by an older formula is never shown stale.
+    public func restored() -> BmiState {
+        BmiState(height: height, weight: weight, bmi: calculateBmi(height: height, weight: weight))
+    }
+}
+
+/// weight (kg) / height (m)².
+public func calculateBmi(height: Int, weight: Int) -> Double {
+    guard height > 0 else { return 0 }
+    let metres = Double(height) / 100
+    return Double(weight) / (metres * metres)
+}
+
+/// BmiCalc's `BmiModel`: the use cases as one feature. The Rx version merged one stream per
+/// use case into the state stream; here each intention is an intent and each use case a
+/// message, reduced in order.
+public struct BmiModel: Feature {
+    /// The screen's state.
+    public typealias State = BmiState
+
+    /// BmiCalc's intentions.
+    public enum Intent: Sendable, Equatable {
+        /// The height slider moved.
+        case height(Int)
+        /// The weight slider moved.
+        case weight(Int)
+    }
+
+    /// The use cases' results.
+    public enum Message: Sendable, Equatable {
+        /// `heightChangesUseCase`
+        case heightChanged(Int)
+        /// `weightChangesUseCase`
+        case weightChanged(Int)
+    }
+
+    /// Creates the model.
+    public init() {}
+
+    /// Turns intentions into use-case results.
+    public func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+        switch intent {
+        case .height(let height): context.dispatch(.heightChanged(height))
+        case .weight(let weight): context.dispatch(.weightChanged(weight))
+        }
+    }
+
+    /// Applies a use case's result, recomputing the BMI as the seed does.
+    public static func reduce(_ state: inout BmiState, _ message: Message) {
+        switch message {
+        case .heightChanged(let height):
+            state = state.heightChanged(height: height, bmi: calculateBmi(height: height, weight: state.weight))
+        case .weightChanged(let weight):
+            state = state.weightChanged(weight: weight, bmi: calculateBmi(height: state.height, weight: weight))
+        }
+    }
+}
+
+/// The screen rendered as text (BmiCalc's `BmiView.showBmi`).
+public func renderBmi(_ state: BmiState) -> String {
+    let bmi = (state.bmi * 10).rounded() / 10
+    return "height \(state.height) cm · weight \(state.weight) kg · BMI \(bmi)"
+}

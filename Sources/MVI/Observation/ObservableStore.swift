@@ -23,23 +23,23 @@ public final class ObservableStore<F: Feature> {
     /// The store being mirrored.
     @ObservationIgnored public let store: Store<F>
 
-    @ObservationIgnored private var observation: Task<Void, Never>?
+    @ObservationIgnored private let observation = ObservationTask()
 
     /// Starts mirroring `store`'s state on the main actor.
     public init(_ store: Store<F>) {
         self.store = store
         self.state = store.state
         let states = store.states(bufferingPolicy: .bufferingNewest(1))
-        observation = Task { [weak self] in
+        observation.start(Task { [weak self] in
             for await state in states {
                 guard let self else { return }
                 self.state = state
             }
-        }
+        })
     }
 
-    isolated deinit {
-        observation?.cancel()
+    deinit {
+        observation.cancel()
     }
 
     /// Sends an intent to the store.
@@ -51,5 +51,18 @@ public final class ObservableStore<F: Feature> {
     public var dispatcher: @Sendable (F.Intent) -> Void {
         let store = store
         return { store.send($0) }
+    }
+}
+
+/// The task that mirrors states, cancellable from a nonisolated deinit.
+final class ObservationTask: Sendable {
+    private let task = StoreLock<Task<Void, Never>?>(nil)
+
+    func start(_ task: Task<Void, Never>) {
+        self.task.withLock { $0 = task }
+    }
+
+    func cancel() {
+        task.withLock { $0 }?.cancel()
     }
 }

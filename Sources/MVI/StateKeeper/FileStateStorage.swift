@@ -35,8 +35,12 @@ public struct FileStateStorage: StateStorage {
     }
 
     /// Reads `<key>.json`, or returns `nil` if there is no such file.
+    ///
+    /// It also deletes the temporary files that writers of this key in other processes
+    /// left behind when they were killed mid-write.
     public func load(_ key: String) throws -> [UInt8]? {
         try Self.validate(key)
+        removeStaleTemporaryFiles(of: key)
         let path = path(for: key)
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
@@ -63,7 +67,7 @@ public struct FileStateStorage: StateStorage {
         try Self.validate(key)
         try makeDirectory(directory)
         let path = path(for: key)
-        let temporary = "\(directory)/.\(key).json.tmp-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        let temporary = "\(directory)/\(temporaryPrefix(of: key))\(getpid())-\(UInt32.random(in: 0 ... .max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if fd < 0 { throw FileStateStorageError(operation: "create", path: temporary, code: errno) }
         var written = false
@@ -151,6 +155,26 @@ public struct FileStateStorage: StateStorage {
             if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
         }
         throw FileStateStorageError(operation: "mkdir", path: path, code: errno)
+    }
+
+    private func temporaryPrefix(of key: String) -> String {
+        ".\(key).json.tmp-"
+    }
+
+    /// Deletes temporary files of `key` that other processes left (a crash mid-write).
+    private func removeStaleTemporaryFiles(of key: String) {
+        guard let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        let prefix = temporaryPrefix(of: key)
+        let mine = "\(prefix)\(getpid())-"
+        var stale: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(prefix), !name.hasPrefix(mine) { stale.append(name) }
+        }
+        for name in stale { unlink("\(directory)/\(name)") }
     }
 
     /// Flushes the directory entry, so a rename survives a power loss. Best effort: some

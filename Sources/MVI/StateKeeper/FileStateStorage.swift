@@ -17,7 +17,8 @@ import Darwin
 /// if that name is taken), never overwritten.
 ///
 /// A key must be non-empty, must not start with `.` and must not contain `/`.
-/// One process at a time should write a given key.
+/// One process at a time should write a given key. Available on Linux and Apple platforms
+/// (it uses POSIX calls, not Foundation).
 public struct FileStateStorage: StateStorage {
     /// The directory that holds the files.
     public let directory: String

@@ -69,13 +69,22 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
         self.migrate = migrate
     }
 
+    deinit {
+        // A restore failure that never reached a store still must not vanish.
+        if let failure = io.withLock({ $0.pendingFailure }) {
+            StoreErrorHandler.standardError(
+                StoreError(storeName: "StateKeeper \"\(key)\"", origin: .addOn("state keeper"), underlying: failure))
+        }
+    }
+
     // MARK: Restoring
 
     /// The saved state turned live, or `initial` if nothing was saved or the saved state
     /// could not be read.
     ///
     /// A failure is kept and reported to the store's error handler when you call
-    /// ``keep(_:saving:)``; a bad saved state has been moved aside already.
+    /// ``keep(_:saving:)`` (or to standard error, if the keeper goes away without keeping a
+    /// store); a bad saved state has been moved aside already.
     public func restoredState(or initial: State) -> State {
         do {
             return try loadState(or: initial)

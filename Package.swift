@@ -52,6 +52,7 @@ let package = Package(
 
         // The core's tests depend on the core only, so the ThreadSanitizer run stays small.
         .testTarget(name: "MVITests", dependencies: ["MVI"], swiftSettings: strictSettings),
+        .testTarget(name: "MVIStateKeeperTests", dependencies: ["MVI"], swiftSettings: strictSettings),
         .testTarget(
             name: "MVITestingTests",
             dependencies: [

@@ -1,0 +1,223 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+#if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+
+/// A ``StateStorage`` with one JSON file per key in a directory: `<directory>/<key>.json`.
+///
+/// Every save is atomic: the bytes go to a temporary file in the same directory, which is
+/// flushed to disk (`fsync`) and then renamed over the old file, and the directory is flushed
+/// too. A crash or a `SIGKILL` at any moment leaves the old file or the new one, never a torn
+/// one. A bad file is moved aside to `<key>.corrupt-<UTC timestamp>.json` (with `-2`, `-3`…
+/// if that name is taken), never overwritten.
+///
+/// A key must be non-empty, must not start with `.` and must not contain `/`.
+/// One process at a time should write a given key. Available on Linux and Apple platforms
+/// (it uses POSIX calls, not Foundation).
+public struct FileStateStorage: StateStorage {
+    /// The directory that holds the files.
+    public let directory: String
+
+    /// Creates a storage in `directory`. The directory is created, with its parent, on the
+    /// first save if it does not exist.
+    public init(directory: String) {
+        self.directory = directory.count > 1 && directory.hasSuffix("/")
+            ? String(directory.dropLast()) : directory
+    }
+
+    /// The path of the file that holds `key`.
+    public func path(for key: String) -> String {
+        "\(directory)/\(key).json"
+    }
+
+    /// Reads `<key>.json`, or returns `nil` if there is no such file.
+    ///
+    /// It also deletes the temporary files that writers of this key in other processes
+    /// left behind when they were killed mid-write.
+    public func load(_ key: String) throws -> [UInt8]? {
+        try Self.validate(key)
+        removeStaleTemporaryFiles(of: key)
+        let path = path(for: key)
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw FileStateStorageError(operation: "open", path: path, code: errno)
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileStateStorageError(operation: "read", path: path, code: errno)
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// Writes `<key>.json` atomically: temporary file, `fsync`, `rename`, `fsync` of the
+    /// directory.
+    public func save(_ bytes: [UInt8], for key: String) throws {
+        try Self.validate(key)
+        try makeDirectory(directory)
+        let path = path(for: key)
+        let temporary = "\(directory)/\(temporaryPrefix(of: key))\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if fd < 0 { throw FileStateStorageError(operation: "create", path: temporary, code: errno) }
+        var written = false
+        defer { if !written { unlink(temporary) } }
+        do {
+            defer { close(fd) }
+            try Self.writeAll(bytes, to: fd, path: temporary)
+            if fsync(fd) != 0 { throw FileStateStorageError(operation: "fsync", path: temporary, code: errno) }
+        }
+        if rename(temporary, path) != 0 {
+            throw FileStateStorageError(operation: "rename", path: path, code: errno)
+        }
+        written = true
+        syncDirectory()
+    }
+
+    /// Deletes `<key>.json`, if it exists.
+    public func remove(_ key: String) throws {
+        try Self.validate(key)
+        let path = path(for: key)
+        if unlink(path) != 0 && errno != ENOENT {
+            throw FileStateStorageError(operation: "unlink", path: path, code: errno)
+        }
+        syncDirectory()
+    }
+
+    /// Renames `<key>.json` to `<key>.corrupt-<UTC timestamp>.json`, never replacing an
+    /// existing file, and returns the new file's path.
+    public func moveAside(_ key: String) throws -> String? {
+        try Self.validate(key)
+        let path = path(for: key)
+        if access(path, F_OK) != 0 { return nil }
+        let stamp = Self.timestamp()
+        for attempt in 1 ... 1000 {
+            let suffix = attempt == 1 ? "" : "-\(attempt)"
+            let aside = "\(directory)/\(key).corrupt-\(stamp)\(suffix).json"
+            // link(2) fails if the target exists, so nothing moved aside before is replaced.
+            if link(path, aside) == 0 {
+                if unlink(path) != 0 {
+                    throw FileStateStorageError(operation: "unlink", path: path, code: errno)
+                }
+                syncDirectory()
+                return aside
+            }
+            let code = errno
+            if code == EEXIST { continue }
+            if code == ENOENT { return nil }
+            // A file system without hard links: check, then rename.
+            if access(aside, F_OK) == 0 { continue }
+            if rename(path, aside) != 0 {
+                throw FileStateStorageError(operation: "rename", path: aside, code: errno)
+            }
+            syncDirectory()
+            return aside
+        }
+        throw FileStateStorageError(operation: "move aside", path: path, code: EEXIST)
+    }
+
+    // MARK: Helpers
+
+    static func validate(_ key: String) throws {
+        if key.isEmpty || key.hasPrefix(".") || key.contains("/") || key.utf8.contains(0) {
+            throw FileStateStorageError(operation: "use key", path: key, code: EINVAL)
+        }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws {
+        try bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = write(fd, buffer.baseAddress! + offset, buffer.count - offset)  // non-empty buffer: base address exists
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw FileStateStorageError(operation: "write", path: path, code: errno)
+                }
+                offset += count
+            }
+        }
+    }
+
+    private func makeDirectory(_ path: String) throws {
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        if errno == ENOENT, let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            try makeDirectory(String(path[..<slash]))
+            if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+        }
+        throw FileStateStorageError(operation: "mkdir", path: path, code: errno)
+    }
+
+    private func temporaryPrefix(of key: String) -> String {
+        ".\(key).json.tmp-"
+    }
+
+    /// Deletes temporary files of `key` that other processes left (a crash mid-write).
+    private func removeStaleTemporaryFiles(of key: String) {
+        guard let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        let prefix = temporaryPrefix(of: key)
+        let mine = "\(prefix)\(getpid())-"
+        var stale: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(prefix), !name.hasPrefix(mine) { stale.append(name) }
+        }
+        for name in stale { unlink("\(directory)/\(name)") }
+    }
+
+    /// Flushes the directory entry, so a rename survives a power loss. Best effort: some
+    /// file systems do not allow it, and the rename is atomic without it.
+    private func syncDirectory() {
+        let fd = open(directory, O_RDONLY | O_CLOEXEC)
+        if fd >= 0 {
+            _ = fsync(fd)
+            close(fd)
+        }
+    }
+
+    /// The current UTC time as `20261122T050136123Z` (milliseconds after the seconds).
+    static func timestamp() -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var seconds = now.tv_sec
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func pad(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return pad(Int(parts.tm_year) + 1900, 4) + pad(Int(parts.tm_mon) + 1, 2) + pad(Int(parts.tm_mday), 2)
+            + "T" + pad(Int(parts.tm_hour), 2) + pad(Int(parts.tm_min), 2) + pad(Int(parts.tm_sec), 2)
+            + pad(Int(now.tv_nsec) / 1_000_000, 3) + "Z"
+    }
+}
+
+/// A failed file operation of ``FileStateStorage``.
+public struct FileStateStorageError: Error, CustomStringConvertible {
+    /// What was being done: `open`, `write`, `fsync`, `rename`…
+    public let operation: String
+    /// The file it was done to.
+    public let path: String
+    /// The `errno` value.
+    public let code: Int32
+
+    /// `rename /path/key.json: No such file or directory`.
+    public var description: String {
+        "\(operation) \(path): \(String(cString: strerror(code)))"
+    }
+}
+
+#endif

@@ -162,4 +162,15 @@ import Testing
             postedSideEffects("done")
         }
     }
+
+    @Test func `side effects posted before the test are not its own`() async {
+        let container = Container<Int, String>(initialState: 0) { context in
+            context.post("created")
+        }
+        let test = container.test(5)
+        await test.testIntent { $0.intent { context in context.post("tapped") } }
+        await test.assert(5) {
+            postedSideEffects("tapped")
+        }
+    }
 }

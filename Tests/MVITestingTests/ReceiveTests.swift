@@ -18,6 +18,19 @@ import Testing
         await store.finish()
     }
 
+    /// Messages from many tasks racing to dispatch are received in the order the store
+    /// reduced them, each with the states around it.
+    @Test func concurrentWorkIsReceivedInReductionOrderUnderStress() async {
+        for _ in 0..<10 {
+            let store = TestStore(Counter(), initialState: .init())
+            await store.send(.fanOut(100))
+            for count in 1...100 {
+                await store.receive(.changed(by: 1)) { $0.count = count }
+            }
+            await store.finish()
+        }
+    }
+
     @Test func wrongMessageFailsWithADiff() async {
         let store = TestStore(Counter(), initialState: .init())
         await store.send(.load(3)) { $0.isLoading = true }

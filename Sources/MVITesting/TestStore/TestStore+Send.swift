@@ -15,6 +15,10 @@ extension TestStore {
     ///
     /// When exhaustive, everything received earlier must have been asserted first.
     ///
+    /// The intent the test sends is the next one the store executes. Async work that sends
+    /// intents of its own (`context.send`) at the same moment makes that ambiguous: receive
+    /// what such work does before sending the next intent.
+    ///
     /// - Parameters:
     ///   - intent: The intent, as a view would send it.
     ///   - updateExpected: Turns the previous state into the expected one.

@@ -19,6 +19,7 @@ struct Counter: Feature {
         case loadAndNotify(Int)
         case notify(String)
         case notifyNowAndLater(String, String)
+        case fanOut(Int)
         case fail
         case wait
         case stopWaiting
@@ -80,6 +81,10 @@ struct Counter: Feature {
         case .notifyNowAndLater(let now, let later):
             context.post(.said(now))
             context.run { context in await context.post(.said(later)) }
+        case .fanOut(let count):
+            for _ in 0..<count {
+                context.run { context in await context.dispatch(.changed(by: 1)) }
+            }
         case .fail:
             context.run(id: "fail") { _ in throw Boom() }
         case .wait:

@@ -35,6 +35,9 @@ let package = Package(
                 "MVI",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+                // Lets IssueReporting record failures with Swift Testing and XCTest on Linux,
+                // where it cannot look them up otherwise (a small dynamic library).
+                .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             swiftSettings: strictSettings),

@@ -54,6 +54,13 @@ public struct MiddlewareContext<F: Feature> {
     /// The store's current state, after the event.
     @inlinable public var state: F.State { core.drainerState }
 
+    /// Whether the event happens while the store runs ``Feature/execute(_:_:)`` or
+    /// ``Feature/bootstrap(_:)``: `true` for the messages, states and side effects an intent
+    /// produces synchronously, `false` for input from async work and for the
+    /// ``StoreEvent/intent(_:)`` event itself. The test store uses it to tell what `send`
+    /// did from what async work did later.
+    @inlinable public var isExecuting: Bool { core.drainer.isExecuting }
+
     /// Sends an intent to the store; it is processed after the current one.
     @inlinable public func send(_ intent: F.Intent) {
         core.send(intent)

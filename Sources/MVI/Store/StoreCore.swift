@@ -21,6 +21,8 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
         @usableFromInline var state: F.State
         @usableFromInline var observers: [StateObserver<F.State>] = []
         @usableFromInline var sideEffectHandlers: [SideEffectHandler<F.SideEffect>] = []
+        /// Whether `execute` or `bootstrap` is on the stack; kept only when there is middleware.
+        @usableFromInline var isExecuting = false
 
         @inlinable init(state: F.State) { self.state = state }
     }
@@ -125,7 +127,9 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
             deliver(sideEffect)
             continuation?.resume()
         case .bootstrap:
+            drainer.isExecuting = hasMiddleware
             feature.bootstrap(StoreContext(core: self))
+            drainer.isExecuting = false
             if hasMiddleware { emit(.started) }
         case .addObserver(let observer):
             drainer.observers.append(observer)
@@ -161,8 +165,15 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
     // MARK: The pipeline
 
     @inlinable func execute(_ intent: F.Intent) {
-        if hasMiddleware { emit(.intent(intent)) }
-        feature.execute(intent, StoreContext(core: self))
+        if hasMiddleware {
+            emit(.intent(intent))
+            // Re-entrant sends are queued, so executions never nest: a flag is enough.
+            drainer.isExecuting = true
+            feature.execute(intent, StoreContext(core: self))
+            drainer.isExecuting = false
+        } else {
+            feature.execute(intent, StoreContext(core: self))
+        }
     }
 
     @inlinable func apply(_ message: F.Message) {

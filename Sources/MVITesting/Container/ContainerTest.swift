@@ -1,0 +1,205 @@
+import CustomDump
+import IssueReporting
+import MVI
+
+/// Orbit's test DSL for closure-intent containers: a given initial state, the intent under
+/// test, then the ordered states (as mutations of the previous one) and side effects.
+///
+/// ```swift
+/// let presenter = CirclePresenter(repository: FakeRepository())
+/// let test = presenter.test(initialState)
+///
+/// await test.testIntent { $0.onDeleteCircleConfirmed() }
+///
+/// await test.assert(initialState) {
+///     states({ $0.committingChanges = true })
+///     postedSideEffects(.openAggregatedFeed)
+/// }
+/// ```
+///
+/// It records every state the container emits after the test starts and every side effect
+/// it posts. ``assert(_:timeout:fileID:filePath:line:column:_:)`` is exhaustive: a state or
+/// side effect the assertion does not list fails the test with a diff, and so does one
+/// recorded but never asserted when the test ends.
+public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable, SideEffect: Sendable & Equatable>: Sendable {
+    /// The host (presenter, view model) or container under test.
+    public let subject: Subject
+    /// The container that `subject` drives.
+    public let container: Container<State, SideEffect>
+
+    private let recording: Locked<Recording>
+    private let subscriptions: [Subscription]
+    private let timeout: Duration
+    private let fileID: StaticString
+    private let filePath: StaticString
+    private let line: UInt
+    private let column: UInt
+
+    private struct Recording {
+        /// The first state callback is the state the test starts from, not a change.
+        var hasSkippedInitialState = false
+        /// Side effects that waited for a listener before the test started are not its own.
+        var isArmed = false
+        var states: [State] = []
+        var sideEffects: [SideEffect] = []
+    }
+
+    /// Starts a test of `subject`, whose container is set to `initialState` first.
+    ///
+    /// Prefer ``MVI/ContainerHost/test(_:timeout:fileID:filePath:line:column:)`` and
+    /// ``MVI/Store/test(_:timeout:fileID:filePath:line:column:)``, which read like Orbit.
+    ///
+    /// - Parameters:
+    ///   - subject: The host or container the test drives.
+    ///   - container: Its container.
+    ///   - initialState: The state the test starts from.
+    ///   - timeout: How long ``testIntent(timeout:fileID:filePath:line:column:_:)`` waits for the
+    ///     intent's async work before it fails.
+    public init(
+        _ subject: Subject,
+        container: Container<State, SideEffect>,
+        initialState: State,
+        timeout: Duration = .seconds(3),
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        self.subject = subject
+        self.container = container
+        self.timeout = timeout
+        (self.fileID, self.filePath, self.line, self.column) = (fileID, filePath, line, column)
+        let recording = Locked(Recording())
+        self.recording = recording
+        // The store processes these in order: the state is replaced, the state observer
+        // starts (its first call is the initial state), the side-effect listener takes what
+        // waited before the test, and the last observer arms the side-effect recording.
+        container.hooks.show(initialState)
+        let states = container.subscribe { state in
+            recording.withLock { recording in
+                if recording.hasSkippedInitialState {
+                    recording.states.append(state)
+                } else {
+                    recording.hasSkippedInitialState = true
+                }
+            }
+        }
+        let sideEffects = container.onSideEffect { sideEffect in
+            recording.withLock { recording in
+                if recording.isArmed { recording.sideEffects.append(sideEffect) }
+            }
+        }
+        let armer = container.subscribe { _ in
+            recording.withLock { $0.isArmed = true }
+        }
+        armer.cancel()
+        subscriptions = [states, sideEffects]
+    }
+
+    deinit {
+        let (states, sideEffects) = recording.withLock { ($0.states, $0.sideEffects) }
+        if !states.isEmpty || !sideEffects.isEmpty {
+            reportIssue(
+                """
+                The test ended with \(FailureText.count(states.count, "state")) and \
+                \(FailureText.count(sideEffects.count, "side effect")) not asserted:
+
+                \(FailureText.list(states.map { $0 as Any } + sideEffects.map { $0 as Any }))
+
+                Check them with assert(_:) { states(…); postedSideEffects(…) }.
+                """,
+                fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+        for subscription in subscriptions { subscription.cancel() }
+    }
+
+    /// Runs an intent of the subject and waits until it and the async work it started end
+    /// (Orbit's `testIntent { }`).
+    ///
+    /// ```swift
+    /// await test.testIntent { $0.onDeleteCircleConfirmed() }
+    /// ```
+    ///
+    /// Fails, rather than hangs, if the work is still running after the timeout.
+    public func testIntent(
+        timeout: Duration? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        _ intent: (Subject) -> Void
+    ) async {
+        intent(subject)
+        await container.barrier()
+        let timeout = timeout ?? self.timeout
+        if await !container.waitForIdle(timeout: timeout) {
+            reportIssue(
+                """
+                The intent's async work did not finish within \(FailureText.describe(timeout)): \
+                \(FailureText.count(container.runningTaskCount, "task")) still running.
+                """,
+                fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+        await container.barrier()
+    }
+
+    /// Asserts the states the container emitted and the side effects it posted since the test
+    /// started (or since the previous `assert`), in order.
+    ///
+    /// ```swift
+    /// await test.assert(initialState) {
+    ///     states(
+    ///         { $0.committingChanges = true },
+    ///         { $0.committingChanges = false }
+    ///     )
+    ///     postedSideEffects(.showError)
+    /// }
+    /// ```
+    ///
+    /// Each `states` closure mutates the previous expected state, starting from
+    /// `initialState`. Exhaustive: the emitted states must be exactly those, and the posted
+    /// side effects exactly those listed; an assertion without `postedSideEffects` expects
+    /// none. A mismatch fails the test with a diff.
+    public func assert(
+        _ initialState: State,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column,
+        @ContainerExpectationBuilder<State, SideEffect> _ expectations: () -> [ContainerExpectation<State, SideEffect>]
+    ) async {
+        await container.barrier()
+        let (actualStates, actualSideEffects) = recording.withLock { recording in
+            defer {
+                recording.states.removeAll()
+                recording.sideEffects.removeAll()
+            }
+            return (recording.states, recording.sideEffects)
+        }
+        var expectedStates: [State] = []
+        var expectedSideEffects: [SideEffect] = []
+        var state = initialState
+        for expectation in expectations() {
+            switch expectation.kind {
+            case .states(let changes):
+                for change in changes {
+                    change(&state)
+                    expectedStates.append(state)
+                }
+            case .sideEffects(let sideEffects):
+                expectedSideEffects += sideEffects
+            }
+        }
+        if expectedStates != actualStates {
+            reportIssue(
+                FailureText.difference("The emitted states do not match", expected: expectedStates, actual: actualStates),
+                fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+        if expectedSideEffects != actualSideEffects {
+            reportIssue(
+                FailureText.difference(
+                    "The posted side effects do not match", expected: expectedSideEffects, actual: actualSideEffects),
+                fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import CustomDump
+
+/// Builds the text of the test store's failures, in one voice.
+enum FailureText {
+    /// `header`, then the difference between `expected` and `actual` with its legend.
+    static func difference<T>(_ header: String, expected: T, actual: T) -> String {
+        let body = diff(expected, actual, format: .default)
+            ?? "(no difference in their dumps; check your Equatable conformance)\n\n" + dump(actual)
+        return """
+            \(header): …
+
+            \(body.indented)
+
+            (Expected: -, Actual: +)
+            """
+    }
+
+    /// A dump of a value, as custom-dump prints it.
+    static func dump<T>(_ value: T) -> String {
+        String(customDumping: value)
+    }
+
+    /// A bulleted list of dumped values.
+    static func list<T>(_ values: [T]) -> String {
+        values.map { "  • " + dump($0).replacingNewlines(with: "\n    ") }.joined(separator: "\n")
+    }
+
+    /// `1 second`, `250 milliseconds`.
+    static func describe(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        if attoseconds == 0 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        return "\(milliseconds) milliseconds"
+    }
+
+    /// `1 message`, `2 messages`.
+    static func count(_ count: Int, _ noun: String) -> String {
+        count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
+    }
+}
+
+extension String {
+    /// Every line indented by two spaces, as custom-dump's own failures do.
+    var indented: String {
+        split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "  " + $0 }
+            .joined(separator: "\n")
+    }
+
+    func replacingNewlines(with replacement: String) -> String {
+        split(separator: "\n", omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,150 @@
+import MVI
+import Synchronization
+
+/// The test store's middleware: it files each event of the store under the `send` that
+/// produced it synchronously, or as received input from async work, and wakes waiters.
+final class EventRecorder<F: Feature>: Middleware, Sendable {
+    typealias Target = F
+
+    /// A message from async work (or from an intent the test did not send), with the states
+    /// around it.
+    struct ReceivedMessage {
+        let message: F.Message
+        let before: F.State
+        let after: F.State
+    }
+
+    /// What the intent sent by the test did synchronously.
+    struct Step {
+        let before: F.State
+        var after: F.State
+        var messageCount = 0
+    }
+
+    /// Everything recorded and not yet taken by an assertion.
+    struct Log {
+        /// The state after the latest event.
+        var state: F.State
+        /// The next `.intent` event is the one the test sent.
+        var claimsNextIntent = false
+        /// Events belong to `step` while the claimed intent executes.
+        var isInStep = false
+        var step: Step?
+        /// A message seen, waiting for its `.state` event.
+        var pendingMessage: (message: F.Message, before: F.State, inStep: Bool)?
+        var messages: [ReceivedMessage] = []
+        var sideEffects: [F.SideEffect] = []
+        var failures: [StoreError] = []
+        var isCancelled = false
+    }
+
+    private struct Waiter {
+        let condition: @Sendable (Log) -> Bool
+        let continuation: CheckedContinuation<Bool, Never>
+        var timer: Task<Void, Never>?
+    }
+
+    private struct Storage {
+        var log: Log
+        var waiters: [Int: Waiter] = [:]
+        var nextWaiterID = 0
+    }
+
+    private let storage: Mutex<Storage>
+
+    init(initialState: F.State) {
+        storage = Mutex(Storage(log: Log(state: initialState)))
+    }
+
+    func handle(_ event: StoreEvent<F>, _ context: MiddlewareContext<F>) {
+        let ready = storage.withLock { storage -> [Waiter] in
+            record(event, isExecuting: context.isExecuting, in: &storage.log)
+            guard !storage.waiters.isEmpty else { return [] }
+            var ready: [Waiter] = []
+            for (id, waiter) in storage.waiters where waiter.condition(storage.log) {
+                ready.append(waiter)
+                storage.waiters[id] = nil
+            }
+            return ready
+        }
+        for waiter in ready {
+            waiter.timer?.cancel()
+            waiter.continuation.resume(returning: true)
+        }
+    }
+
+    private func record(_ event: StoreEvent<F>, isExecuting: Bool, in log: inout Log) {
+        switch event {
+        case .intent:
+            log.isInStep = log.claimsNextIntent
+            if log.claimsNextIntent {
+                log.claimsNextIntent = false
+                log.step = Step(before: log.state, after: log.state)
+            }
+        case .message(let message):
+            let inStep = log.isInStep && isExecuting
+            log.isInStep = inStep
+            log.pendingMessage = (message, log.state, inStep)
+        case .state(let state):
+            log.state = state
+            guard let pending = log.pendingMessage else { break }
+            log.pendingMessage = nil
+            if pending.inStep {
+                log.step?.after = state
+                log.step?.messageCount += 1
+            } else {
+                log.messages.append(ReceivedMessage(message: pending.message, before: pending.before, after: state))
+            }
+        case .sideEffect(let sideEffect):
+            log.isInStep = log.isInStep && isExecuting
+            log.sideEffects.append(sideEffect)
+        case .failure(let error):
+            log.failures.append(error)
+        case .cancelled:
+            log.isCancelled = true
+        case .created, .started:
+            log.isInStep = false
+        }
+    }
+
+    /// Runs `body` on the log, under the lock.
+    func withLog<R>(_ body: (inout Log) -> R) -> R {
+        storage.withLock { body(&$0.log) }
+    }
+
+    /// Waits until `condition` holds for the log, or `timeout` passes. Returns whether it held.
+    func wait(
+        timeout: Duration,
+        until condition: @escaping @Sendable (Log) -> Bool
+    ) async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let id = storage.withLock { storage -> Int? in
+                if condition(storage.log) { return nil }
+                storage.nextWaiterID += 1
+                storage.waiters[storage.nextWaiterID] = Waiter(condition: condition, continuation: continuation)
+                return storage.nextWaiterID
+            }
+            guard let id else {
+                continuation.resume(returning: true)
+                return
+            }
+            // The timer ends the wait as a failure. It is cancelled once the condition holds;
+            // a cancelled timer still calls `expire`, which then finds nothing to do.
+            let timer = Task { [weak self] in
+                try? await Task.sleep(for: timeout)
+                self?.expire(id)
+            }
+            let isWaiting = storage.withLock { storage -> Bool in
+                guard storage.waiters[id] != nil else { return false }
+                storage.waiters[id]?.timer = timer
+                return true
+            }
+            if !isWaiting { timer.cancel() }
+        }
+    }
+
+    private func expire(_ id: Int) {
+        let waiter = storage.withLock { $0.waiters.removeValue(forKey: id) }
+        waiter?.continuation.resume(returning: false)
+    }
+}

@@ -1,0 +1,141 @@
+import IssueReporting
+import MVI
+
+extension TestStore {
+    /// Sends an intent and asserts the state change it makes synchronously.
+    ///
+    /// ```swift
+    /// await store.send(.increment) { $0.count = 1 }
+    /// ```
+    ///
+    /// The closure receives the state from before the intent and mutates it into the state
+    /// the test expects; the test fails with a diff if the store's state differs. Without a
+    /// closure, the intent must not change the state. Messages and side effects of async work
+    /// the intent starts are asserted later with `receive`.
+    ///
+    /// When exhaustive, everything received earlier must have been asserted first.
+    ///
+    /// The intent the test sends is the next one the store executes. Async work that sends
+    /// intents of its own (`context.send`) at the same moment makes that ambiguous: receive
+    /// what such work does before sending the next intent.
+    ///
+    /// - Parameters:
+    ///   - intent: The intent, as a view would send it.
+    ///   - updateExpected: Turns the previous state into the expected one.
+    public func send(
+        _ intent: F.Intent,
+        assert updateExpected: ((inout F.State) throws -> Void)? = nil,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let exhaustivity = self.exhaustivity
+        if exhaustivity == .on {
+            reportUnasserted(
+                "before sending \(FailureText.dump(intent))",
+                fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+        recorder.withLog { $0.claimsNextIntent = true }
+        store.send(intent)
+        // The intent may have been queued behind work another thread was processing; the
+        // barrier returns once it has run.
+        await store.barrier()
+        let step = recorder.withLog { log -> EventRecorder<F>.Step? in
+            log.claimsNextIntent = false
+            log.isInStep = false
+            return log.step.take()
+        }
+        guard let step else {
+            reportIssue(
+                "The store did not process \(FailureText.dump(intent)): it was cancelled.",
+                fileID: fileID, filePath: filePath, line: line, column: column)
+            return
+        }
+        guard updateExpected != nil || exhaustivity == .on else { return }
+        assertState(
+            "State after sending \(FailureText.dump(intent)) does not match",
+            before: step.before, after: step.after, exhaustivity: exhaustivity, updateExpected,
+            fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Compares `after` with the state the test expects, and reports a diff if they differ.
+    func assertState(
+        _ header: String,
+        before: F.State,
+        after: F.State,
+        exhaustivity: Exhaustivity,
+        _ updateExpected: ((inout F.State) throws -> Void)?,
+        fileID: StaticString,
+        filePath: StaticString,
+        line: UInt,
+        column: UInt
+    ) {
+        var expected = exhaustivity == .on ? before : after
+        do {
+            try updateExpected?(&expected)
+        } catch {
+            reportIssue(
+                "The assertion closure threw: \(error)",
+                fileID: fileID, filePath: filePath, line: line, column: column)
+            return
+        }
+        if expected != after {
+            reportIssue(
+                FailureText.difference(header, expected: expected, actual: after),
+                fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+    }
+
+    /// Reports (when there are any) the messages, side effects and failures nobody asserted,
+    /// and forgets them so one omission is reported once.
+    func reportUnasserted(
+        _ situation: String,
+        fileID: StaticString,
+        filePath: StaticString,
+        line: UInt,
+        column: UInt
+    ) {
+        let (messages, sideEffects, failures) = recorder.withLog { log in
+            defer {
+                log.messages.removeAll()
+                log.sideEffects.removeAll()
+                log.failures.removeAll()
+            }
+            return (log.messages, log.sideEffects, log.failures)
+        }
+        if !messages.isEmpty {
+            reportIssue(
+                """
+                \(FailureText.count(messages.count, "received message")) not asserted \(situation):
+
+                \(FailureText.list(messages.map(\.message)))
+
+                Assert each with receive(_:) (or receive(where:)), in order.
+                """,
+                fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+        if !sideEffects.isEmpty {
+            reportIssue(
+                """
+                \(FailureText.count(sideEffects.count, "side effect")) not asserted \(situation):
+
+                \(FailureText.list(sideEffects))
+
+                Assert each with receive(sideEffect:) (or receive(sideEffectWhere:)), in order.
+                """,
+                fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+        if !failures.isEmpty {
+            reportIssue(
+                """
+                \(FailureText.count(failures.count, "store failure")) not asserted \(situation):
+
+                \(failures.map { "  • \($0)" }.joined(separator: "\n"))
+
+                Assert each with receiveFailure(where:).
+                """,
+                fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import IssueReporting
+import MVI
+import Synchronization
+
+/// A store that a test drives step by step, asserting everything the feature does.
+///
+/// ```swift
+/// @Test func loads() async {
+///     let store = TestStore(Counter(numbers: .constant(42)), initialState: .init())
+///     await store.send(.loadRandom) { $0.isLoading = true }
+///     await store.receive(.changed(by: 42)) { $0.count = 42 }
+///     await store.receive(.loading(false)) { $0.isLoading = false }
+///     await store.finish()
+/// }
+/// ```
+///
+/// It runs the feature in a real ``Store`` and watches it through middleware, so what it
+/// checks is exactly what an app gets. By default it is exhaustive (see ``Exhaustivity``):
+///
+/// - ``send(_:assert:fileID:filePath:line:column:)`` checks the state change the intent makes
+///   synchronously; without a closure, that it makes none.
+/// - ``receive(_:timeout:assert:fileID:filePath:line:column:)`` waits for the next message
+///   from async work and checks it and its state change; ``receive(sideEffect:timeout:fileID:filePath:line:column:)``
+///   does the same for side effects, in the order they were posted.
+/// - Anything left unasserted when the test sends the next intent, calls
+///   ``finish(timeout:fileID:filePath:line:column:)`` or releases the store fails the test,
+///   and so does async work still running at the end.
+///
+/// Failures show a diff of expected and actual values made with swift-custom-dump, and are
+/// reported through IssueReporting: the module works under Swift Testing and XCTest alike,
+/// and each failure points at the line of the assertion.
+public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
+    /// The store under test. Read it freely; send through the test store so every change is
+    /// checked.
+    public let store: Store<F>
+
+    let recorder: EventRecorder<F>
+    let settings: Mutex<Settings>
+    let origin: SourceLocation
+
+    struct Settings {
+        var exhaustivity: Exhaustivity
+        var timeout: Duration
+    }
+
+    /// Where the test store was created: failures found when it is released point here.
+    struct SourceLocation {
+        let fileID: StaticString
+        let filePath: StaticString
+        let line: UInt
+        let column: UInt
+    }
+
+    /// Creates a test store and starts the feature.
+    ///
+    /// Messages the feature's bootstrap dispatches are received input: assert them with
+    /// ``receive(_:timeout:assert:fileID:filePath:line:column:)``.
+    ///
+    /// - Parameters:
+    ///   - feature: The feature, with the dependencies the test wants (fakes, a `TestClock`).
+    ///   - initialState: The state to start from.
+    ///   - exhaustivity: ``Exhaustivity/on`` (the default) or ``Exhaustivity/off``.
+    ///   - timeout: How long `receive` and `finish` wait before they fail. Real time: keep
+    ///     it generous; a passing test never waits for it.
+    ///   - middleware: More middleware, after the test store's own (logging, for example).
+    ///   - sideEffects: The side-effect policy of the store under test.
+    public init(
+        _ feature: F,
+        initialState: F.State,
+        exhaustivity: Exhaustivity = .on,
+        timeout: Duration = .seconds(3),
+        middleware: [any Middleware<F>] = [],
+        sideEffects: SideEffectPolicy = .default,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) {
+        let recorder = EventRecorder<F>(initialState: initialState)
+        self.recorder = recorder
+        self.settings = Mutex(Settings(exhaustivity: exhaustivity, timeout: timeout))
+        self.origin = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        // Failures of async work reach the recorder as events; the test asserts them.
+        self.store = Store(
+            feature, initialState: initialState, middleware: [recorder] + middleware,
+            sideEffects: sideEffects, onError: StoreErrorHandler { _ in })
+    }
+
+    deinit {
+        if exhaustivity == .on {
+            reportUnasserted(
+                "at the end of the test",
+                fileID: origin.fileID, filePath: origin.filePath, line: origin.line, column: origin.column)
+            let running = store.runningTaskCount(afterGrace: .seconds(1))
+            if running > 0 {
+                reportIssue(
+                    """
+                    \(FailureText.count(running, "task")) of async work still running at the end of \
+                    the test.
+
+                    Await store.finish() to let it end, cancel it with an intent, or use \
+                    exhaustivity .off.
+                    """,
+                    fileID: origin.fileID, filePath: origin.filePath, line: origin.line, column: origin.column)
+            }
+        }
+        store.cancel()
+    }
+
+    /// How strictly the store checks the feature; change it at any point of a test.
+    public var exhaustivity: Exhaustivity {
+        get { settings.withLock { $0.exhaustivity } }
+        set { settings.withLock { $0.exhaustivity = newValue } }
+    }
+
+    /// How long `receive` and `finish` wait before they fail.
+    public var timeout: Duration {
+        get { settings.withLock { $0.timeout } }
+        set { settings.withLock { $0.timeout = newValue } }
+    }
+
+    /// The current state of the store under test.
+    public var state: F.State { store.state }
+}

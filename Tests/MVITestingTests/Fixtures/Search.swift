@@ -1,0 +1,52 @@
+import MVI
+
+/// Search as you type: waits for a pause in typing, then searches. Time comes from a clock
+/// dependency, so a test drives it with a `TestClock`.
+struct Search: Feature {
+    struct State: Equatable, Sendable {
+        var query = ""
+        var results: [String] = []
+    }
+
+    enum Intent: Sendable {
+        case queryChanged(String)
+    }
+
+    enum Message: Sendable, Equatable {
+        case queryChanged(String)
+        case resultsLoaded([String])
+    }
+
+    static let debounce = Duration.milliseconds(300)
+
+    let clock: any Clock<Duration>
+    let search: @Sendable (String) async throws -> [String]
+
+    static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .queryChanged(let query): state.query = query
+        case .resultsLoaded(let results): state.results = results
+        }
+    }
+
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+        switch intent {
+        case .queryChanged(let query):
+            context.dispatch(.queryChanged(query))
+            // The pause is measured from the keystroke, not from when the task gets to run.
+            let pause = clock.sleeper(for: Self.debounce)
+            context.run(id: "search", cancelInFlight: true) { context in
+                try await pause()
+                await context.dispatch(.resultsLoaded(try await search(query)))
+            }
+        }
+    }
+}
+
+extension Clock {
+    /// A sleep that ends `duration` after now: the deadline is fixed when this is called.
+    func sleeper(for duration: Duration) -> @Sendable () async throws -> Void {
+        let deadline = now.advanced(by: duration)
+        return { try await self.sleep(until: deadline, tolerance: nil) }
+    }
+}

@@ -27,6 +27,9 @@ extension StoreCore {
 
     /// A new callback listener; it takes what waited for a listener.
     func addSideEffectHandler(_ handler: SideEffectHandler<F.SideEffect>) {
+        // Cancelled before it got here (a binder stopped and started again meanwhile): skip it,
+        // so fast stop/start cycles cost O(1) each, not a pass over the buffer.
+        guard handler.isActive.load(ordering: .relaxed) else { return }
         let isFirst = drainer.sideEffectHandlers.isEmpty
         drainer.sideEffectHandlers.append(handler)
         let waiting = control.withLock { control -> [F.SideEffect] in

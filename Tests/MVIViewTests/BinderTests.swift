@@ -186,4 +186,20 @@ struct BinderTests {
         next.start()
         #expect(received.values == [1])
     }
+
+    @Test("A binder released with a side effect it took but had not delivered gives it back to the store")
+    func releasedBinderGivesBackWhatItTook() async {
+        let store = Store(Notifier(), initialState: .init())
+        let first = Probe<Int>(), second = Probe<Int>()
+        do {
+            let binder = Binder(store).bind(sideEffects: { first.append($0) })
+            binder.start()
+            store.send(.post(1))  // taken now, delivered on the main actor's next turn
+        }
+        let next = Binder(store).bind(sideEffects: { second.append($0) })
+        next.start()
+        await second.wait(for: 1)
+        #expect(first.values.isEmpty)
+        #expect(second.values == [1])
+    }
 }

@@ -32,7 +32,7 @@ extension Binder {
                         storeName: store.name, origin: .addOn("Binder intent stream"), underlying: error))
                 }
             }
-            return { task.cancel() }
+            return Subscription { task.cancel() }
         }
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Connects a store to views for as long as it is started: states to views, view events and
 /// intent streams to the store, side effects to a handler.
 ///
@@ -31,8 +33,8 @@
 /// the default ``SideEffectPolicy/buffer(capacity:)`` policy, up to its capacity; overflow is
 /// reported to the store's error handler) and ``start()`` delivers them, in order. A side
 /// effect the binder took before ``stop()`` but had not delivered yet is delivered by
-/// ``stop()`` itself. So none is lost and none is delivered twice, however `stop()` races
-/// with the store.
+/// ``stop()`` itself; one it holds when it is released goes back to the store. So none is lost
+/// and none is delivered twice, however `stop()` races with the store.
 @MainActor
 public final class Binder<F: Feature> {
     /// The store this binder connects.
@@ -40,18 +42,29 @@ public final class Binder<F: Feature> {
 
     private var stateSinks: [@MainActor (F.State) -> Void] = []
     private var sideEffectSinks: [@MainActor (F.SideEffect) -> Void] = []
-    /// Connections made on start; each returns what undoes it.
-    private var connections: [() -> () -> Void] = []
+    /// Connections made on start; each returns the subscription that undoes it.
+    private var connections: [() -> Subscription] = []
 
     private var session: Session?
     var lifecycleSubscription: Subscription?
 
-    /// What one start made.
-    private final class Session {
+    /// What one start made. Sendable, so a plain `deinit` can end it from any thread.
+    private final class Session: Sendable {
         let inbox = BinderInbox<F.State, F.SideEffect>()
-        var subscriptions: [Subscription] = []
-        var disconnects: [() -> Void] = []
-        var consumer: Task<Void, Never>?
+        private let resources = Mutex<[Subscription]>([])
+
+        func keep(_ subscription: Subscription) {
+            resources.withLock { $0.append(subscription) }
+        }
+
+        /// Cancels every connection and subscription, newest first.
+        func cancelAll() {
+            let all = resources.withLock { resources in
+                defer { resources.removeAll() }
+                return resources
+            }
+            for subscription in all.reversed() { subscription.cancel() }
+        }
     }
 
     /// Creates a stopped binder for `store`.
@@ -59,8 +72,15 @@ public final class Binder<F: Feature> {
         self.store = store
     }
 
-    isolated deinit {
-        stop()
+    // A plain deinit (an isolated one needs a newer Apple runtime): it cannot call the
+    // main-actor handlers, so a side effect the binder took but had not delivered yet goes
+    // back to the store, which delivers it to its next listener. Nothing is lost.
+    deinit {
+        guard let session else { return }
+        session.cancelAll()
+        for sideEffect in session.inbox.close() {
+            store.core.submit(.sideEffect(sideEffect, nil))
+        }
     }
 
     /// Whether the binder is started.
@@ -95,10 +115,9 @@ public final class Binder<F: Feature> {
     ) -> Self {
         let store = store
         return connect { [unowned view] in
-            let subscription = view.onEvent { event in
+            view.onEvent { event in
                 if let intent = intent(event) { store.send(intent) }
             }
-            return { subscription.cancel() }
         }
     }
 
@@ -121,7 +140,7 @@ public final class Binder<F: Feature> {
     }
 
     /// Adds a connection made on each start and undone on each stop.
-    func connect(_ connection: @escaping () -> () -> Void) -> Self {
+    func connect(_ connection: @escaping () -> Subscription) -> Self {
         connections.append(connection)
         return self
     }
@@ -136,22 +155,23 @@ public final class Binder<F: Feature> {
         self.session = session
         let inbox = session.inbox
         if !stateSinks.isEmpty {
-            session.subscriptions.append(store.subscribe { inbox.push(state: $0) })
+            session.keep(store.subscribe { inbox.push(state: $0) })
         }
         if !sideEffectSinks.isEmpty {
-            subscribeSideEffects(session)
+            session.keep(store.onSideEffect(accepting: { inbox.push(sideEffect: $0) }))
         }
-        session.consumer = Task { [weak self, inbox] in
+        let consumer = Task { [weak self, weak session, inbox] in
             for await _ in inbox.wakeUps {
-                guard let self, self.session === session else { return }
+                guard let self, let session, self.session === session else { return }
                 self.deliver(session)
             }
         }
+        session.keep(Subscription { consumer.cancel() })
         // What the store handed over synchronously (the current state, waiting side effects).
         deliver(session)
         guard self.session === session else { return }  // a handler stopped the binder
         for connection in connections {
-            session.disconnects.append(connection())
+            session.keep(connection())
         }
     }
 
@@ -160,17 +180,10 @@ public final class Binder<F: Feature> {
     public func stop() {
         guard let session else { return }
         self.session = nil
-        for disconnect in session.disconnects.reversed() { disconnect() }
-        for subscription in session.subscriptions { subscription.cancel() }
-        session.consumer?.cancel()
+        session.cancelAll()
         for sideEffect in session.inbox.close() {
             for sink in sideEffectSinks { sink(sideEffect) }
         }
-    }
-
-    private func subscribeSideEffects(_ session: Session) {
-        let inbox = session.inbox
-        session.subscriptions.append(store.onSideEffect(accepting: { inbox.push(sideEffect: $0) }))
     }
 
     /// Delivers what waits in the inbox, one item at a time, until it is empty or a handler

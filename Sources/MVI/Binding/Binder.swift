@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Connects a store to views for as long as it is started: states to views, view events and
 /// intent streams to the store, side effects to a handler.
@@ -51,7 +50,7 @@ public final class Binder<F: Feature> {
     /// What one start made. Sendable, so a plain `deinit` can end it from any thread.
     private final class Session: Sendable {
         let inbox = BinderInbox<F.State, F.SideEffect>()
-        private let resources = Mutex<[Subscription]>([])
+        private let resources = StoreLock<[Subscription]>([])
 
         func keep(_ subscription: Subscription) {
             resources.withLock { $0.append(subscription) }

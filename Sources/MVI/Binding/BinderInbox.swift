@@ -1,4 +1,3 @@
-import Synchronization
 
 /// What the store handed to a started binder and the main actor has not delivered yet:
 /// states and side effects in the order the store made them.
@@ -46,7 +45,7 @@ final class BinderInbox<State: Sendable, SideEffect: Sendable>: Sendable {
         }
     }
 
-    private let storage = Mutex(Storage())
+    private let storage = StoreLock(Storage())
     private let wake: AsyncStream<Void>.Continuation
     /// Yields whenever items arrive in an inbox the consumer had found empty.
     let wakeUps: AsyncStream<Void>

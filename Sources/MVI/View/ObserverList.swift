@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Observers of main-actor events (view events, lifecycle events), registered from anywhere
 /// and cancelled from anywhere through a ``Subscription``.
@@ -8,7 +7,7 @@ final class ObserverList<Value>: Sendable {
         var observers: [(id: Int, observer: @MainActor (Value) -> Void)] = []
     }
 
-    private let entries = Mutex(Entries())
+    private let entries = StoreLock(Entries())
 
     /// Adds an observer; it is called until the subscription ends.
     func add(_ observer: @escaping @MainActor (Value) -> Void) -> Subscription {

@@ -202,4 +202,23 @@ struct BinderTests {
         #expect(first.values.isEmpty)
         #expect(second.values == [1])
     }
+
+    @Test("The binder does not keep its view alive; a released view is simply not rendered")
+    func binderDoesNotKeepTheView() async {
+        let store = Store(CalculatorStore(), initialState: .init())
+        let binder = Binder(store)
+        weak var weakView: CalculatorViewProxy?
+        do {
+            let view = CalculatorViewProxy()
+            binder.bind(view, model: CalculatorViewModel.init, intent: CalculatorStore.Intent.init)
+            binder.start()
+            #expect(view.model == CalculatorViewModel(value: "0"))
+            weakView = view
+        }
+        #expect(weakView == nil)
+        store.send(.increment)
+        binder.stop()
+        binder.start()
+        #expect(binder.isStarted)
+    }
 }

@@ -87,10 +87,11 @@ public final class Binder<F: Feature> {
 
     // MARK: Bindings
 
-    /// Renders each state through `model`, a pure function, on `view`.
+    /// Renders each state through `model`, a pure function, on `view`. The binder does not keep
+    /// the view alive.
     @discardableResult
     public func bind<View: ViewRenderer>(_ view: View, model: @escaping @MainActor (F.State) -> View.Model) -> Self {
-        bind(states: { [unowned view] state in view.render(model(state)) })
+        bind(states: { [weak view] state in view?.render(model(state)) })
     }
 
     /// Renders each state through `model` on `view`, and sends the intent `intent` maps each of
@@ -113,8 +114,9 @@ public final class Binder<F: Feature> {
         intent: @escaping @MainActor (Events.Event) -> F.Intent?
     ) -> Self {
         let store = store
-        return connect { [unowned view] in
-            view.onEvent { event in
+        return connect { [weak view] in
+            guard let view else { return Subscription {} }
+            return view.onEvent { event in
                 if let intent = intent(event) { store.send(intent) }
             }
         }

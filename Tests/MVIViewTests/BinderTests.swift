@@ -2,7 +2,7 @@ import MVI
 import Testing
 
 @MainActor
-@Suite("Binder", .timeLimit(.minutes(1)))
+@Suite("Binder", .timeLimit(.minutes(5)))
 struct BinderTests {
     @Test("The seed's Calculator: start renders the state, clicks become intents, states re-render")
     func calculatorBinding() async {

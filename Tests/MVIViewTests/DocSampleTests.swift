@@ -32,7 +32,7 @@ final class Navigator {
 }
 
 @MainActor
-@Suite("DocC samples", .timeLimit(.minutes(1)))
+@Suite("DocC samples", .timeLimit(.minutes(5)))
 struct DocSampleTests {
     @Test("Binding and lifecycle: the overview sample")
     func overview() {

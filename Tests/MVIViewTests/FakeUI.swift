@@ -92,8 +92,8 @@ final class Probe<Value> {
         for waiter in ready { waiter.continuation.resume() }
     }
 
-    /// Waits until at least `count` values arrived (the suite's time limit fails a test that
-    /// waits for a value that never comes).
+    /// Waits until at least `count` values arrived. A value that never comes fails the test
+    /// at its suite's time limit (generous, as CI machines are shared).
     func wait(for count: Int) async {
         if values.count >= count { return }
         await withCheckedContinuation { waiters.append((count, $0)) }

@@ -3,7 +3,7 @@ import MVI
 import Testing
 
 @MainActor
-@Suite("Intent streams", .timeLimit(.minutes(1)))
+@Suite("Intent streams", .timeLimit(.minutes(5)))
 struct IntentStreamTests {
     @Test("BmiCalc: merged slider streams drive the store while started")
     func mergedSliders() async {

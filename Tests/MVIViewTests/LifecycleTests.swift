@@ -2,7 +2,7 @@ import MVI
 import Testing
 
 @MainActor
-@Suite("Lifecycle and binder modes", .timeLimit(.minutes(1)))
+@Suite("Lifecycle and binder modes", .timeLimit(.minutes(5)))
 struct LifecycleTests {
     @Test("Moving walks every step in order; destroyed is final")
     func transitions() {

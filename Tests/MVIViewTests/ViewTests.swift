@@ -2,7 +2,7 @@ import MVI
 import Testing
 
 @MainActor
-@Suite("MVIView and BaseMVIView", .timeLimit(.minutes(1)))
+@Suite("MVIView and BaseMVIView", .timeLimit(.minutes(5)))
 struct ViewTests {
     @Test("The Calculator view dispatches its events to every observer, in order")
     func calculatorDispatchesEvents() {

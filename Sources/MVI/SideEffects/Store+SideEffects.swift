@@ -29,6 +29,19 @@ extension Store {
     }
 }
 
+extension Store {
+    /// Registers a side-effect callback that may refuse a side effect (by returning `false`);
+    /// a refused one goes to the next listener or waits in the buffer. Used by ``Binder``.
+    func onSideEffect(accepting accept: @escaping @Sendable (F.SideEffect) -> Bool) -> Subscription {
+        let handler = SideEffectHandler(accepting: accept)
+        core.submit(.addEffectHandler(handler))
+        return Subscription { [weak core] in
+            handler.isActive.store(false, ordering: .relaxed)
+            core?.submit(.removeEffectHandler(handler))
+        }
+    }
+}
+
 /// The side effects of a store, as an async sequence. See ``Store/sideEffects``.
 public struct SideEffectSequence<F: Feature>: AsyncSequence, Sendable {
     /// Each element is one side effect.

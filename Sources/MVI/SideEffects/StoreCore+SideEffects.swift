@@ -6,7 +6,7 @@ extension StoreCore {
         if hasMiddleware { emit(.sideEffect(sideEffect)) }
         var handled = false
         for handler in drainer.sideEffectHandlers where handler.isActive.load(ordering: .relaxed) {
-            handler.handle(sideEffect)
+            guard handler.accept(sideEffect) else { continue }
             handled = true
             if policy.delivery != .broadcast { return }
         }
@@ -27,6 +27,9 @@ extension StoreCore {
 
     /// A new callback listener; it takes what waited for a listener.
     func addSideEffectHandler(_ handler: SideEffectHandler<F.SideEffect>) {
+        // Cancelled before it got here (a binder stopped and started again meanwhile): skip it,
+        // so fast stop/start cycles cost O(1) each, not a pass over the buffer.
+        guard handler.isActive.load(ordering: .relaxed) else { return }
         let isFirst = drainer.sideEffectHandlers.isEmpty
         drainer.sideEffectHandlers.append(handler)
         let waiting = control.withLock { control -> [F.SideEffect] in
@@ -35,8 +38,16 @@ extension StoreCore {
             }
             return control.sideEffects.buffer.drainAll()
         }
-        for sideEffect in waiting where handler.isActive.load(ordering: .relaxed) {
-            handler.handle(sideEffect)
+        var index = waiting.startIndex
+        while index < waiting.endIndex, handler.isActive.load(ordering: .relaxed), handler.accept(waiting[index]) {
+            index += 1
+        }
+        guard index < waiting.endIndex else { return }
+        // Refused (the handler went away meanwhile): the rest waits again, in front, in order.
+        control.withLock { control in
+            let later = control.sideEffects.buffer.drainAll()
+            for sideEffect in waiting[index...] { control.sideEffects.buffer.append(sideEffect) }
+            for sideEffect in later { control.sideEffects.buffer.append(sideEffect) }
         }
     }
 

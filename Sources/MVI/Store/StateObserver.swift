@@ -17,13 +17,22 @@ final class StateObserver<State: Sendable>: Sendable {
 }
 
 /// A registered side-effect callback, called only by the draining thread.
+///
+/// `accept` returns whether it took the side effect; one it refuses is offered to the next
+/// listener or waits in the buffer, as if the handler were not there (the binder refuses
+/// while stopped, so a side effect racing with `stop()` is never lost).
 @usableFromInline
 final class SideEffectHandler<SideEffect: Sendable>: Sendable {
     @usableFromInline let isActive = Atomic<Bool>(true)
-    @usableFromInline let handle: @Sendable (SideEffect) -> Void
+    @usableFromInline let accept: @Sendable (SideEffect) -> Bool
 
     @usableFromInline
     init(_ handle: @escaping @Sendable (SideEffect) -> Void) {
-        self.handle = handle
+        self.accept = { handle($0); return true }
+    }
+
+    @usableFromInline
+    init(accepting accept: @escaping @Sendable (SideEffect) -> Bool) {
+        self.accept = accept
     }
 }

@@ -1,0 +1,66 @@
+/// A renderer that updates only the parts of a view whose value changed.
+///
+/// MVIKotlin's `diff { diff(get:set:compare:) }`. Each entry reads a value from the model,
+/// compares it with the value it set last time, and calls its setter only when it changed.
+/// The first render sets everything.
+///
+/// ```swift
+/// let renderer = DiffRenderer<UserInfoModel> {
+///     $0.diff(\.name) { nameText.text = $0 }
+///     $0.diff(\.friendNames, compare: { $0.sharesStorage(with: $1) }) { friendsList.items = $0 }
+/// }
+/// renderer.render(model)
+/// ```
+///
+/// Values are compared with `==` when they are `Equatable`; pass `compare` to compare
+/// otherwise (by identity for a long list, say: a model copied with only its name changed
+/// keeps the same array storage). Each entry keeps the last value it set, and nothing else.
+@MainActor
+public final class DiffRenderer<Model>: ViewRenderer {
+    private var entries: [(Model) -> Void] = []
+
+    /// Creates a renderer; `build` adds its entries with `diff(...)`.
+    public init(_ build: (DiffRenderer<Model>) -> Void) {
+        build(self)
+    }
+
+    /// Sets every entry whose value changed since the last render (all of them the first time).
+    public func render(_ model: Model) {
+        for entry in entries { entry(model) }
+    }
+
+    /// Adds an entry: `set` is called with `get(model)` when `compare` says it is not the same
+    /// as the last value set. `compare` returns `true` for values that need no update.
+    public func diff<Value>(
+        get: @escaping (Model) -> Value,
+        compare: @escaping (Value, Value) -> Bool,
+        set: @escaping (Value) -> Void
+    ) {
+        var last: Value?
+        entries.append { model in
+            let value = get(model)
+            if let previous = last, compare(previous, value) { return }
+            last = value
+            set(value)
+        }
+    }
+
+    /// Adds an entry compared with `==`.
+    public func diff<Value: Equatable>(get: @escaping (Model) -> Value, set: @escaping (Value) -> Void) {
+        diff(get: get, compare: { $0 == $1 }, set: set)
+    }
+
+    /// Adds an entry for the value at `keyPath`, compared with `==`.
+    public func diff<Value: Equatable>(_ keyPath: KeyPath<Model, Value>, set: @escaping (Value) -> Void) {
+        diff(get: { $0[keyPath: keyPath] }, compare: { $0 == $1 }, set: set)
+    }
+
+    /// Adds an entry for the value at `keyPath`, compared with `compare`.
+    public func diff<Value>(
+        _ keyPath: KeyPath<Model, Value>,
+        compare: @escaping (Value, Value) -> Bool,
+        set: @escaping (Value) -> Void
+    ) {
+        diff(get: { $0[keyPath: keyPath] }, compare: compare, set: set)
+    }
+}

@@ -2,7 +2,7 @@ import MVI
 import Testing
 
 /// Stress tests of the threading semantics in DESIGN.md.
-@Suite struct ConcurrencyTests {
+@Suite(.serialized, .timeLimit(.minutes(5))) struct ConcurrencyTests {
     @Test func concurrentSendersLoseNothing() async {
         let store = Store(Counter(), initialState: .init())
         await withTaskGroup(of: Void.self) { group in

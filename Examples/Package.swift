@@ -23,10 +23,12 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
+        // Text widgets: the samples' views render to text, as there is no UIKit on Linux.
+        .target(name: "TextUI", swiftSettings: settings),
         // Seed 000: Orbit's CreateOrEditCircle presenter, closure intents.
         .target(
             name: "OrbitCircles",
-            dependencies: [.product(name: "MVI", package: mvi)],
+            dependencies: ["TextUI", .product(name: "MVI", package: mvi)],
             swiftSettings: settings),
         // Seed 001: Playtomic's LessonDetail presenter, handle/reduce and middleware.
         .target(
@@ -46,7 +48,7 @@ let package = Package(
         // Seed 004: MVIKotlin's Calculator store and view, and the UserInfo view with diff.
         .target(
             name: "Calculator",
-            dependencies: [.product(name: "MVI", package: mvi)],
+            dependencies: ["TextUI", .product(name: "MVI", package: mvi)],
             swiftSettings: settings),
         // The walkthrough: every sample, its rendered view after each step, the log lines,
         // and a trip back through time.
@@ -64,7 +66,7 @@ let package = Package(
         .testTarget(
             name: "OrbitCirclesTests",
             dependencies: [
-                "OrbitCircles",
+                "OrbitCircles", "TextUI",
                 .product(name: "MVI", package: mvi),
                 .product(name: "MVITesting", package: mvi),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
@@ -83,6 +85,7 @@ let package = Package(
             name: "BmiCalcTests",
             dependencies: [
                 "BmiCalc",
+                .product(name: "MVITesting", package: mvi),
                 .product(name: "MVI", package: mvi),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
@@ -98,10 +101,12 @@ let package = Package(
         .testTarget(
             name: "CalculatorTests",
             dependencies: [
-                "Calculator",
+                "Calculator", "TextUI",
                 .product(name: "MVI", package: mvi),
                 .product(name: "MVITesting", package: mvi),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
+            exclude: ["__Snapshots__"],
             swiftSettings: settings),
     ],
     swiftLanguageModes: [.v6]

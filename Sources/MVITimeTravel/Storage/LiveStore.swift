@@ -1,0 +1,132 @@
+import MVI
+
+/// A registered store and, while it is part of a live recording, its track.
+///
+/// Every mutable property is read and written only while holding the controller's lock
+/// (`TimeTravel.storage`), which is what makes the `@unchecked Sendable` below safe.
+final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
+    let name: String
+    /// The registration token; the store counts as alive while its middleware exists.
+    weak var registration: Registration?
+    var hooks: StoreHooks<F>?
+    var isEnded = false
+    /// Set when the same middleware was given to a second store: recording stops for it.
+    var isConflicted = false
+    /// Position in the current live timeline's tracks, if it is part of it.
+    var trackID: Int32?
+
+    var payloads = RingBuffer<Payload<F>>()
+    var appendedCount = 0
+    var droppedCount = 0
+    /// The state before the first recorded payload.
+    var baseline: F.State?
+    /// The latest state the store itself made (not one time travel showed).
+    var live: F.State?
+
+    init(name: String, registration: Registration) {
+        self.name = name
+        self.registration = registration
+    }
+
+    // MARK: RegisteredStore
+
+    var isAlive: Bool { !isEnded && registration != nil && (hooks?.isAlive ?? true) }
+    var isAttached: Bool { hooks != nil }
+
+    func holdInput() { hooks?.holdInput() }
+
+    func resumeAction() -> @Sendable () -> Void {
+        let hooks = hooks
+        let live = live
+        return {
+            if let live { hooks?.show(live) }
+            hooks?.resumeInput()
+        }
+    }
+
+    func captureLiveState() {
+        if let state = hooks?.state { live = state }
+    }
+
+    func decodeState(_ json: JSONValue) throws -> (any Sendable)? {
+        guard let type = F.State.self as? any Decodable.Type else { return nil }
+        let decoded = try JSONCodec.decode(type, from: json)
+        guard let state = decoded as? F.State else { return nil }
+        return state
+    }
+
+    func showAction(erased state: any Sendable) -> (@Sendable () -> Void)? {
+        guard let hooks, let state = state as? F.State else { return nil }
+        return { hooks.show(state) }
+    }
+
+    // MARK: Recording
+
+    /// Starts a new live timeline for this store, from `state`.
+    func beginTrack(id: Int32, state: F.State) {
+        trackID = id
+        payloads.removeAll()
+        appendedCount = 0
+        droppedCount = 0
+        live = state
+        baseline = state
+    }
+
+    func leaveTrack() { trackID = nil }
+
+    func beginLiveTrack(id: Int32) -> (any Track)? {
+        guard !isConflicted, isAlive, let state = hooks?.state else { return nil }
+        beginTrack(id: id, state: state)
+        return self
+    }
+
+    /// Appends a payload; returns its local number.
+    func append(_ payload: Payload<F>) -> Int {
+        payloads.append(payload)
+        if case .state(let state) = payload { live = state }
+        appendedCount += 1
+        return appendedCount - 1
+    }
+
+    // MARK: Track
+
+    var typeNames: TimeTravelRecording.TypeNames {
+        TimeTravelRecording.TypeNames(
+            state: String(reflecting: F.State.self),
+            intent: String(reflecting: F.Intent.self),
+            message: String(reflecting: F.Message.self),
+            sideEffect: String(reflecting: F.SideEffect.self))
+    }
+
+    func dropFirst() {
+        if case .state(let state) = payloads.removeFirst() { baseline = state }
+        droppedCount += 1
+    }
+
+    func describe(local: Int) -> String {
+        String(describing: payloads[local - droppedCount].value)
+    }
+
+    func encode(local: Int) -> JSONValue? {
+        JSONCodec.encode(payloads[local - droppedCount].value)
+    }
+
+    var baselineDescription: String? { baseline.map { String(describing: $0) } }
+
+    func encodeBaseline() -> JSONValue? { baseline.flatMap { JSONCodec.encode($0) } }
+
+    func showAction(stateAt local: Int?) -> (@Sendable () -> Void)? {
+        guard let hooks, isAlive else { return nil }
+        let state: F.State?
+        if let local, case .state(let recorded) = payloads[local - droppedCount] {
+            state = recorded
+        } else {
+            state = baseline
+        }
+        guard let state else { return nil }
+        return { hooks.show(state) }
+    }
+}
+
+/// The token a time-travel middleware holds: while it exists, its name stays taken.
+final class Registration: Sendable {}

@@ -28,10 +28,7 @@ struct ControllerState {
         _ store: LiveStore<F>, _ payload: Payload<F>, kind: TimeTravelEvent.Kind, time: Double
     ) {
         guard mode != .idle, !store.isConflicted else { return }
-        guard !isImported, let track = store.trackID else {
-            if case .state(let state) = payload { store.live = state }
-            return
-        }
+        guard !isImported, let track = store.trackID else { return }
         if entries.count >= maxEvents { evictOldest() }
         let local = store.append(payload)
         entries.append(Entry(sequence: nextSequence, time: time, local: local, track: track, kind: kind))
@@ -52,7 +49,6 @@ struct ControllerState {
             return false
         }
         store.hooks = hooks
-        store.live = state
         guard mode != .idle else { return true }
         if !isImported {
             store.beginTrack(id: Int32(tracks.count), state: state)

@@ -94,8 +94,6 @@ extension TimeTravel {
                 store.leaveTrack()
             }
             state.holdAll()
-            for store in state.held { store.captureLiveState() }
-            isCapturing.store(true, ordering: .relaxed)
             return state.showActions()
         }
         for action in actions { action() }

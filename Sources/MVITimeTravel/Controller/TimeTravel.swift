@@ -145,7 +145,7 @@ public final class TimeTravel: Sendable {
         move { $0.position(of: sequence) }
     }
 
-    /// Goes back to live: each store shows its latest live state, then the input held while
+    /// Goes back to live: each store shows its own state again, then the input held while
     /// stopped is applied, in the order it arrived. The recording is kept (for export) until
     /// the next ``startRecording()`` or import.
     @discardableResult

@@ -20,8 +20,6 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
     var droppedCount = 0
     /// The state before the first recorded payload.
     var baseline: F.State?
-    /// The latest state the store itself made (not one time travel showed).
-    var live: F.State?
 
     init(name: String, registration: Registration) {
         self.name = name
@@ -37,15 +35,7 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
 
     func resumeAction() -> @Sendable () -> Void {
         let hooks = hooks
-        let live = live
-        return {
-            if let live { hooks?.show(live) }
-            hooks?.resumeInput()
-        }
-    }
-
-    func captureLiveState() {
-        if let state = hooks?.state { live = state }
+        return { hooks?.resumeInput() }
     }
 
     func decodeState(_ json: JSONValue) throws -> (any Sendable)? {
@@ -68,7 +58,6 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
         payloads.removeAll()
         appendedCount = 0
         droppedCount = 0
-        live = state
         baseline = state
     }
 
@@ -83,7 +72,6 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
     /// Appends a payload; returns its local number.
     func append(_ payload: Payload<F>) -> Int {
         payloads.append(payload)
-        if case .state(let state) = payload { live = state }
         appendedCount += 1
         return appendedCount - 1
     }

@@ -23,15 +23,13 @@ protocol RegisteredStore: AnyObject, Sendable {
     var isAttached: Bool { get }
     /// Holds the store's input (runs at once: it only takes the store's own lock).
     func holdInput()
-    /// Shows the latest live state, then resumes input.
+    /// Resumes input; the store's own state comes back first (see `StoreHooks.resumeInput`).
     func resumeAction() -> @Sendable () -> Void
     /// Leaves the current live timeline.
     func leaveTrack()
     /// Joins a new live timeline as track `id`, from the store's current state; `nil` if it
     /// cannot be recorded (not created yet, released, or its middleware was reused).
     func beginLiveTrack(id: Int32) -> (any Track)?
-    /// Records the store's current state as its live state.
-    func captureLiveState()
     /// Decodes a recorded state for this store: `nil` if its state type is not `Decodable`.
     func decodeState(_ json: JSONValue) throws -> (any Sendable)?
     /// Shows a state decoded by ``decodeState(_:)``.

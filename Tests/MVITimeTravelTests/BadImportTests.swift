@@ -129,9 +129,9 @@ import Testing
 
     @Test func initialStateThatDoesNotDecode() throws {
         var root = try exportObject()
-        guard case .array(var stores)? = root["stores"], case .object(var store) = stores[0] else { return }
-        store["initialState"] = .array([])
-        stores[0] = .object(store)
+        guard case .array(var stores)? = root["stores"], case .object(var entry) = stores[0] else { return }
+        entry["initialState"] = .array([])
+        stores[0] = .object(entry)
         root["stores"] = .array(stores)
         let timeTravel = TimeTravel()
         let store = try makeCounter(timeTravel)

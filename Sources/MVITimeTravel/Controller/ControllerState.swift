@@ -4,19 +4,20 @@ import Foundation
 /// Everything the controller's lock protects: the mode, the global timeline, the registered
 /// stores. A plain struct; ``TimeTravel`` does the locking and runs the actions it returns
 /// (showing states, resuming input) outside the lock, because they may call observers.
+@usableFromInline
 struct ControllerState {
-    var mode: TimeTravel.Mode = .idle
+    @usableFromInline var mode: TimeTravel.Mode = .idle
     /// Whether the timeline was imported rather than recorded here.
-    var isImported = false
-    let maxEvents: Int
-    var entries = RingBuffer<Entry>()
+    @usableFromInline var isImported = false
+    @usableFromInline let maxEvents: Int
+    @usableFromInline var entries = RingBuffer<Entry>()
     var tracks: [any Track] = []
     var stores: [any RegisteredStore] = []
     /// Stores whose input is held while stopped.
     var held: [any RegisteredStore] = []
     /// The selected position in `entries`; -1 is the start (every store's initial state).
     var selected = -1
-    var nextSequence: UInt64 = 1
+    @usableFromInline var nextSequence: UInt64 = 1
 
     init(maxEvents: Int) {
         self.maxEvents = maxEvents
@@ -24,7 +25,7 @@ struct ControllerState {
 
     // MARK: Recording
 
-    mutating func record<F: Feature>(
+    @inlinable mutating func record<F: Feature>(
         _ store: LiveStore<F>, _ payload: Payload<F>, kind: TimeTravelEvent.Kind, time: Double
     ) {
         guard mode != .idle, !store.isConflicted else { return }
@@ -35,10 +36,17 @@ struct ControllerState {
         nextSequence += 1
     }
 
-    mutating func evictOldest() {
-        guard let oldest = entries.removeFirst() else { return }
-        tracks[Int(oldest.track)].dropFirst()
-        if selected >= 0 { selected -= 1 }
+    /// Drops the oldest sixteenth of the events (at least one), in one call per store, so
+    /// that the cost of dropping is paid in batches rather than on every event.
+    @usableFromInline mutating func evictOldest() {
+        let batch = Swift.max(1, maxEvents / 16)
+        var dropped = [Int](repeating: 0, count: tracks.count)
+        for _ in 0..<Swift.min(batch, entries.count) {
+            guard let oldest = entries.removeFirst() else { break }
+            dropped[Int(oldest.track)] += 1
+            if selected >= 0 { selected -= 1 }
+        }
+        for (track, count) in dropped.enumerated() where count > 0 { tracks[track].dropFirst(count) }
     }
 
     /// A store's `.created` event. Returns `false` if the store's registration is already

@@ -34,9 +34,9 @@ public final class TimeTravel: Sendable {
         case stopped
     }
 
-    let storage: Mutex<ControllerState>
+    @usableFromInline let storage: Mutex<ControllerState>
     /// Whether events need the lock at all (mode is not idle).
-    let isCapturing = Atomic<Bool>(false)
+    @usableFromInline let isCapturing = Atomic<Bool>(false)
     let errorHandler: StoreErrorHandler
 
     /// The most events kept; older ones are dropped first.

@@ -33,7 +33,7 @@ final class ImportedTrack: Track, Sendable {
     }
 
     var droppedCount: Int { 0 }
-    func dropFirst() {}
+    func dropFirst(_ count: Int) {}
     func describe(local: Int) -> String { items[local].description }
     func encode(local: Int) -> JSONValue? { items[local].value }
     func encodeBaseline() -> JSONValue? { baselineValue }

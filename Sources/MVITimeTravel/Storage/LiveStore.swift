@@ -3,7 +3,15 @@ import MVI
 /// A registered store and, while it is part of a live recording, its track.
 ///
 /// Every mutable property is read and written only while holding the controller's lock
-/// (`TimeTravel.storage`), which is what makes the `@unchecked Sendable` below safe.
+/// (`TimeTravel.storage`), which is what makes the `@unchecked Sendable` below safe, and
+/// the `@exclusivity(unchecked)` on the recording path's properties: the lock already
+/// serializes every access, so the dynamic exclusivity check would only repeat it.
+///
+/// Dropping old payloads is split in two so that the controller's eviction stays
+/// non-generic: it only raises `droppedCount`; the payloads are removed (and the last
+/// dropped state becomes the baseline) by ``settle()``, in code specialized for `F`, on the
+/// store's next append or before anything reads the payloads.
+@usableFromInline
 final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
     let name: String
     /// The registration token; the store counts as alive while its middleware exists.
@@ -11,15 +19,18 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
     var hooks: StoreHooks<F>?
     var isEnded = false
     /// Set when the same middleware was given to a second store: recording stops for it.
-    var isConflicted = false
+    @usableFromInline @exclusivity(unchecked) var isConflicted = false
     /// Position in the current live timeline's tracks, if it is part of it.
-    var trackID: Int32?
+    @usableFromInline @exclusivity(unchecked) var trackID: Int32?
 
-    var payloads = RingBuffer<Payload<F>>()
-    var appendedCount = 0
-    var droppedCount = 0
-    /// The state before the first recorded payload.
-    var baseline: F.State?
+    @usableFromInline @exclusivity(unchecked) var payloads = RingBuffer<Payload<F>>()
+    @usableFromInline @exclusivity(unchecked) var appendedCount = 0
+    /// How many payloads were dropped from the front (by eviction).
+    @usableFromInline @exclusivity(unchecked) var droppedCount = 0
+    /// How many of those were actually removed from `payloads`.
+    @usableFromInline @exclusivity(unchecked) var removedCount = 0
+    /// The state before the first kept payload, once settled.
+    @usableFromInline @exclusivity(unchecked) var baseline: F.State?
 
     init(name: String, registration: Registration) {
         self.name = name
@@ -58,6 +69,7 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
         payloads.removeAll()
         appendedCount = 0
         droppedCount = 0
+        removedCount = 0
         baseline = state
     }
 
@@ -70,7 +82,8 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
     }
 
     /// Appends a payload; returns its local number.
-    func append(_ payload: Payload<F>) -> Int {
+    @inlinable func append(_ payload: Payload<F>) -> Int {
+        settle()
         payloads.append(payload)
         appendedCount += 1
         return appendedCount - 1
@@ -86,27 +99,43 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
             sideEffect: String(reflecting: F.SideEffect.self))
     }
 
-    func dropFirst() {
-        if case .state(let state) = payloads.removeFirst() { baseline = state }
-        droppedCount += 1
+    func dropFirst(_ count: Int) {
+        droppedCount += count
+    }
+
+    /// Removes the payloads eviction dropped; the last dropped state becomes the baseline.
+    @inlinable func settle() {
+        while removedCount < droppedCount {
+            if case .state(let state) = payloads.removeFirst() { baseline = state }
+            removedCount += 1
+        }
     }
 
     func describe(local: Int) -> String {
-        String(describing: payloads[local - droppedCount].value)
+        settle()
+        return String(describing: payloads[local - removedCount].value)
     }
 
     func encode(local: Int) -> JSONValue? {
-        JSONCodec.encode(payloads[local - droppedCount].value)
+        settle()
+        return JSONCodec.encode(payloads[local - removedCount].value)
     }
 
-    var baselineDescription: String? { baseline.map { String(describing: $0) } }
+    var baselineDescription: String? {
+        settle()
+        return baseline.map { String(describing: $0) }
+    }
 
-    func encodeBaseline() -> JSONValue? { baseline.flatMap { JSONCodec.encode($0) } }
+    func encodeBaseline() -> JSONValue? {
+        settle()
+        return baseline.flatMap { JSONCodec.encode($0) }
+    }
 
     func showAction(stateAt local: Int?) -> (@Sendable () -> Void)? {
+        settle()
         guard let hooks, isAlive else { return nil }
         let state: F.State?
-        if let local, case .state(let recorded) = payloads[local - droppedCount] {
+        if let local, case .state(let recorded) = payloads[local - removedCount] {
             state = recorded
         } else {
             state = baseline
@@ -117,4 +146,7 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
 }
 
 /// The token a time-travel middleware holds: while it exists, its name stays taken.
-final class Registration: Sendable {}
+@usableFromInline
+final class Registration: Sendable {
+    @usableFromInline init() {}
+}

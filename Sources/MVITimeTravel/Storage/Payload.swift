@@ -2,7 +2,8 @@ import MVI
 
 /// A recorded value of one store, stored as-is: no description, no encoding until asked.
 /// A state is kept by value, so it shares its storage (copy-on-write) with the store.
-enum Payload<F: Feature> {
+@usableFromInline
+enum Payload<F: Feature>: Sendable {
     case intent(F.Intent)
     case message(F.Message)
     case state(F.State)

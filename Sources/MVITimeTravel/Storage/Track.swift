@@ -5,8 +5,8 @@ protocol Track: AnyObject, Sendable {
     var typeNames: TimeTravelRecording.TypeNames { get }
     /// How many payloads were removed from the front (evicted).
     var droppedCount: Int { get }
-    /// Removes the oldest payload; if it was a state, it becomes the baseline.
-    func dropFirst()
+    /// Removes the `count` oldest payloads; the last state among them becomes the baseline.
+    func dropFirst(_ count: Int)
     func describe(local: Int) -> String
     func encode(local: Int) -> JSONValue?
     var baselineDescription: String? { get }

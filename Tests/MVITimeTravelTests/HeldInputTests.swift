@@ -126,3 +126,35 @@ import Testing
         #expect(timeTravel.eventCount <= 1_000)
     }
 }
+
+@Suite struct RecordingStressTests {
+    @Test func concurrentSendersAreRecordedInOrderPerStore() async throws {
+        let timeTravel = TimeTravel(maxEvents: 100_000)
+        let stores = try (0..<4).map { try makeCounter(timeTravel, name: "S\($0)") }
+        timeTravel.startRecording()
+        let perTask = 200
+        await withTaskGroup(of: Void.self) { group in
+            for store in stores {
+                for task in 0..<2 {
+                    group.addTask {
+                        for index in 0..<perTask { store.send(.add(task * 1_000 + index)) }
+                    }
+                }
+            }
+        }
+        let events = timeTravel.events
+        #expect(events.count == stores.count * 2 * perTask * 3)
+        #expect(events.map(\.sequence) == Array(1...UInt64(events.count)))
+        for store in stores {
+            let kinds = events.filter { $0.storeName == store.name }.map(\.kind)
+            #expect(kinds == Array(repeating: [TimeTravelEvent.Kind.intent, .message, .state], count: 2 * perTask).flatMap { $0 })
+            // The recorded states replay to the store's final state.
+            timeTravel.stop()
+            timeTravel.moveToEnd()
+            #expect(store.state.count == (0..<perTask).reduce(0) { $0 + $1 * 2 + 1_000 })
+            timeTravel.cancel()
+        }
+        let divergence = try TimeTravelReplay.firstDivergence(in: try timeTravel.export(), of: Counter.self)
+        #expect(divergence == nil)
+    }
+}

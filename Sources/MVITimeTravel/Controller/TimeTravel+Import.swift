@@ -10,9 +10,9 @@ extension TimeTravel {
     public static func decodeRecording(_ data: Data) throws(TimeTravelImportError) -> TimeTravelRecording {
         let json: JSONValue
         do {
-            json = try JSONDecoder().decode(JSONValue.self, from: data)
+            json = try JSONParser.parse(data)
         } catch {
-            throw .malformedJSON(reason: JSONCodec.reason(error))
+            throw .malformedJSON(reason: error.description)
         }
         guard case .object(let root) = json else { throw .notARecording(format: nil) }
         guard case .string(let format)? = root["format"] else { throw .notARecording(format: nil) }
@@ -23,13 +23,7 @@ extension TimeTravel {
         guard version == Double(TimeTravelRecording.currentVersion) else {
             throw .unsupportedVersion(Int(exactly: version.rounded(.towardZero)) ?? -1)
         }
-        let recording: TimeTravelRecording
-        do {
-            recording = try JSONDecoder().decode(TimeTravelRecording.self, from: data)
-        } catch {
-            let (path, message) = JSONCodec.pathAndMessage(error)
-            throw .invalidStructure(path: path, reason: message)
-        }
+        let recording = try TimeTravelRecording(reading: json)
         try validate(recording)
         return recording
     }

@@ -10,7 +10,7 @@ enum JSONCodec {
 
     static func encodeValue<T: Encodable>(_ value: T) throws -> JSONValue {
         let data = try JSONEncoder().encode(value)
-        return try JSONDecoder().decode(JSONValue.self, from: data)
+        return try JSONParser.parse(data)
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from json: JSONValue) throws -> T {

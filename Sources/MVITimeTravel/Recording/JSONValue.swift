@@ -18,7 +18,8 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 extension JSONValue: Codable {
-    /// Decodes any JSON value.
+    /// Decodes any JSON value. (Through `Decoder` this tries each kind in turn; the library
+    /// itself parses recordings with its own parser, which does not.)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {

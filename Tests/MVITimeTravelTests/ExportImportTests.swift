@@ -100,3 +100,43 @@ import Testing
         #expect(timeTravel.eventCount == 3)
     }
 }
+
+@Suite struct ExportTextTests {
+    @Test func stringsWithEscapesAndUnicodeRoundTrip() throws {
+        let timeTravel = TimeTravel()
+        let store = try makeCounter(timeTravel)
+        timeTravel.startRecording()
+        let text = "quote \" backslash \\ tab \t newline \n é 中 😀 \u{01}"
+        store.send(.notify(text))
+        let data = try timeTravel.export()
+        let recording = try TimeTravel.decodeRecording(data)
+        let sideEffect = try #require(recording.events.last)
+        #expect(sideEffect.kind == .sideEffect)
+        #expect(sideEffect.value == .object(["said": .object(["_0": .string(text)])]))
+        #expect(sideEffect.description == String(describing: Counter.SideEffect.said(text)))
+        #expect(recording == (try JSONDecoder().decode(TimeTravelRecording.self, from: data)).with(exportedAt: recording.exportedAt))
+    }
+
+    @Test func escapedSurrogatePairsAndNumbersParse() throws {
+        var root = try JSONDecoder().decode(JSONValue.self, from: try recordedExport())
+        guard case .object(var fields) = root else { return }
+        fields["exportedAt"] = .number(1.5e9)
+        root = .object(fields)
+        var text = String(decoding: try JSONEncoder().encode(root), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"add(1)\"", with: "\"\\ud83d\\ude00 \\u00e9\"")
+        let recording = try TimeTravel.decodeRecording(Data(text.utf8))
+        #expect(recording.exportedAt == 1.5e9)
+        #expect(recording.events[0].description == "😀 é")
+        #expect(throws: TimeTravelImportError.self) {
+            try TimeTravel.decodeRecording(Data(text.replacingOccurrences(of: "\\ude00", with: "\\u0041").utf8))
+        }
+    }
+}
+
+extension TimeTravelRecording {
+    func with(exportedAt: Double) -> TimeTravelRecording {
+        var copy = self
+        copy.exportedAt = exportedAt
+        return copy
+    }
+}

@@ -23,6 +23,8 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
         @usableFromInline var sideEffectHandlers: [SideEffectHandler<F.SideEffect>] = []
         /// Whether `execute` or `bootstrap` is on the stack; kept only when there is middleware.
         @usableFromInline var isExecuting = false
+        /// The store's own state while time travel shows another one; restored on resume.
+        @usableFromInline var liveWhileShowing: F.State?
 
         @inlinable init(state: F.State) { self.state = state }
     }
@@ -141,7 +143,13 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
         case .removeEffectHandler(let handler):
             drainer.sideEffectHandlers.removeAll { $0 === handler }
         case .show(let state):
+            if drainer.liveWhileShowing == nil { drainer.liveWhileShowing = drainer.state }
             control.withLock { _ in drainer.state = state }
+            notifyObservers()
+        case .restore:
+            guard let live = drainer.liveWhileShowing else { break }
+            drainer.liveWhileShowing = nil
+            control.withLock { _ in drainer.state = live }
             notifyObservers()
         case .failure(let error):
             emit(.failure(error))

@@ -42,17 +42,22 @@ public struct StoreHooks<F: Feature>: Sendable {
     }
 
     /// Shows `state` to the store's observers, as if it were the current state. Middleware
-    /// does not see it: it is not a change the feature made.
+    /// does not see it: it is not a change the feature made. The store's own state is kept
+    /// aside (by the first `show`) and comes back on ``resumeInput()``.
     public func show(_ state: F.State) {
         core?.submit(.show(state))
     }
 
-    /// Stops holding input and applies what was held, in the order it arrived.
+    /// Stops holding input: the store's own state comes back if another one was shown
+    /// (observers see it), then what was held is applied, in the order it arrived. Both
+    /// happen in order on the store's processing thread, after any work in progress, so a
+    /// change the store made while the other state was being shown is not lost.
     public func resumeInput() {
         guard let core else { return }
         let claimed = core.control.withLock { control -> Bool in
             guard control.isHolding else { return false }
             control.isHolding = false
+            control.pending.append(.restore)
             control.releaseHeldInput()
             guard !control.isDraining, !control.isCancelled, !control.pending.isEmpty else { return false }
             control.isDraining = true

@@ -16,6 +16,8 @@ enum Work<F: Feature>: Sendable {
     case addEffectHandler(SideEffectHandler<F.SideEffect>)
     case removeEffectHandler(SideEffectHandler<F.SideEffect>)
     case show(F.State)
+    /// Ends showing: the store's own state, kept aside by the first `show`, comes back.
+    case restore
     /// A failure reported from another thread, shown to middleware in order.
     case failure(StoreError)
     case terminate

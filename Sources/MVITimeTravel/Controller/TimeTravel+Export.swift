@@ -1,0 +1,40 @@
+import Foundation
+import Synchronization
+
+extension TimeTravel {
+    /// The kept events and every recorded store's starting state, in the documented format
+    /// (see ``TimeTravelRecording``). Values are encoded now, for types that are `Encodable`.
+    public func recording() -> TimeTravelRecording {
+        storage.withLock { state in
+            let stores = state.tracks.enumerated().map { id, track in
+                TimeTravelRecording.Store(
+                    id: id, name: track.name, types: track.typeNames,
+                    initialState: track.encodeBaseline(),
+                    initialStateDescription: track.baselineDescription)
+            }
+            var events: [TimeTravelRecording.Event] = []
+            events.reserveCapacity(state.entries.count)
+            for position in 0..<state.entries.count {
+                let entry = state.entries[position]
+                let track = state.tracks[Int(entry.track)]
+                events.append(TimeTravelRecording.Event(
+                    sequence: entry.sequence, store: Int(entry.track), kind: entry.kind, time: entry.time,
+                    description: track.describe(local: entry.local), value: track.encode(local: entry.local)))
+            }
+            return TimeTravelRecording(
+                exportedAt: Date().timeIntervalSince1970, stores: stores, events: events)
+        }
+    }
+
+    /// The recording as JSON (sorted keys), ready to write to a file.
+    public func export() throws -> Data {
+        try TimeTravel.encode(recording())
+    }
+
+    /// Encodes a recording as JSON with sorted keys.
+    public static func encode(_ recording: TimeTravelRecording) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        return try encoder.encode(recording)
+    }
+}

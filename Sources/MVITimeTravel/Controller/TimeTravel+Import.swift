@@ -1,0 +1,140 @@
+import Foundation
+import Synchronization
+
+extension TimeTravel {
+    /// Reads and validates an exported recording without importing it.
+    ///
+    /// - Throws: a ``TimeTravelImportError`` naming what is wrong: malformed JSON, another
+    ///   format, an unknown version, a missing or mistyped field, a duplicate store id, an
+    ///   event for an unknown store, or events out of order.
+    public static func decodeRecording(_ data: Data) throws(TimeTravelImportError) -> TimeTravelRecording {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(data)
+        } catch {
+            throw .malformedJSON(reason: error.description)
+        }
+        guard case .object(let root) = json else { throw .notARecording(format: nil) }
+        guard case .string(let format)? = root["format"] else { throw .notARecording(format: nil) }
+        guard format == TimeTravelRecording.formatName else { throw .notARecording(format: format) }
+        guard case .number(let version)? = root["version"] else {
+            throw .invalidStructure(path: "version", reason: "missing or not a number")
+        }
+        guard version == Double(TimeTravelRecording.currentVersion) else {
+            throw .unsupportedVersion(Int(exactly: version.rounded(.towardZero)) ?? -1)
+        }
+        let recording = try TimeTravelRecording(reading: json)
+        try validate(recording)
+        return recording
+    }
+
+    /// Checks what the JSON structure cannot: unique store ids, known stores, order.
+    static func validate(_ recording: TimeTravelRecording) throws(TimeTravelImportError) {
+        guard recording.format == TimeTravelRecording.formatName else {
+            throw .notARecording(format: recording.format)
+        }
+        guard recording.version == TimeTravelRecording.currentVersion else {
+            throw .unsupportedVersion(recording.version)
+        }
+        var ids = Set<Int>()
+        for store in recording.stores where !ids.insert(store.id).inserted {
+            throw .duplicateStoreID(store.id)
+        }
+        var previous: UInt64?
+        for event in recording.events {
+            guard ids.contains(event.store) else {
+                throw .unknownStore(id: event.store, eventSequence: event.sequence)
+            }
+            if let previous, event.sequence <= previous { throw .eventsOutOfOrder(sequence: event.sequence) }
+            previous = event.sequence
+        }
+    }
+
+    /// Imports an exported recording (for example one made on a device) to inspect it.
+    ///
+    /// The controller must be idle. Afterwards it is stopped at the last event: registered
+    /// stores hold their live input, and each one whose name appears in the recording (and
+    /// whose state type is `Decodable`) shows the recorded states as you step. ``cancel()``
+    /// returns them to live. On error nothing changes.
+    ///
+    /// - Throws: everything ``decodeRecording(_:)`` throws;
+    ///   ``TimeTravelImportError/stateDoesNotDecode(store:sequence:reason:)`` if a state does
+    ///   not decode into the registered store's state type;
+    ///   ``TimeTravelImportError/controllerNotIdle(_:)``.
+    public func `import`(_ data: Data) throws(TimeTravelImportError) {
+        try self.import(Self.decodeRecording(data))
+    }
+
+    /// Imports a recording already decoded; see ``import(_:)-(Data)``.
+    public func `import`(_ recording: TimeTravelRecording) throws(TimeTravelImportError) {
+        try Self.validate(recording)
+        let targets = try storage.withLock { state throws(TimeTravelImportError) -> [String: any RegisteredStore] in
+            guard state.mode == .idle else { throw .controllerNotIdle(state.mode) }
+            var targets: [String: any RegisteredStore] = [:]
+            for store in state.stores where store.isAlive && store.isAttached { targets[store.name] = store }
+            return targets
+        }
+        let (tracks, entries) = try Self.makeTracks(recording, targets: targets)
+        let actions = try storage.withLock { state throws(TimeTravelImportError) -> [@Sendable () -> Void] in
+            guard state.mode == .idle else { throw .controllerNotIdle(state.mode) }
+            state.entries.removeAll()
+            for entry in entries { state.entries.append(entry) }
+            state.tracks = tracks
+            state.isImported = true
+            state.selected = entries.count - 1
+            state.nextSequence = (entries.last?.sequence ?? 0) + 1
+            state.mode = .stopped
+            for store in state.stores {
+                store.leaveTrack()
+            }
+            state.holdAll()
+            return state.showActions()
+        }
+        for action in actions { action() }
+    }
+
+    private static func makeTracks(
+        _ recording: TimeTravelRecording, targets: [String: any RegisteredStore]
+    ) throws(TimeTravelImportError) -> ([any Track], [Entry]) {
+        var index: [Int: Int] = [:]
+        for (position, store) in recording.stores.enumerated() { index[store.id] = position }
+        var items = [[ImportedTrack.Item]](repeating: [], count: recording.stores.count)
+        var entries: [Entry] = []
+        entries.reserveCapacity(recording.events.count)
+        for event in recording.events {
+            guard let track = index[event.store] else {
+                throw .unknownStore(id: event.store, eventSequence: event.sequence)
+            }
+            let name = recording.stores[track].name
+            var state: (any Sendable)?
+            if event.kind == .state, let target = targets[name], let value = event.value {
+                do {
+                    state = try target.decodeState(value)
+                } catch {
+                    throw .stateDoesNotDecode(store: name, sequence: event.sequence, reason: JSONCodec.reason(error))
+                }
+            }
+            entries.append(Entry(
+                sequence: event.sequence, time: event.time, local: items[track].count,
+                track: Int32(track), kind: event.kind))
+            items[track].append(ImportedTrack.Item(description: event.description, value: event.value, state: state))
+        }
+        var tracks: [any Track] = []
+        for (position, store) in recording.stores.enumerated() {
+            let target = targets[store.name]
+            var baseline: (any Sendable)?
+            if let target, let value = store.initialState {
+                do {
+                    baseline = try target.decodeState(value)
+                } catch {
+                    throw .stateDoesNotDecode(store: store.name, sequence: nil, reason: JSONCodec.reason(error))
+                }
+            }
+            tracks.append(ImportedTrack(
+                name: store.name, typeNames: store.types, items: items[position],
+                baselineDescription: store.initialStateDescription, baselineValue: store.initialState,
+                baselineState: baseline, target: target))
+        }
+        return (tracks, entries)
+    }
+}

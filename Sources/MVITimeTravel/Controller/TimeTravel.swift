@@ -1,0 +1,171 @@
+import Foundation
+import MVI
+import Synchronization
+
+/// Records every registered store's intents, messages, states and side effects, and moves
+/// all of them back and forth through that history (MVIKotlin's `TimeTravelController`).
+///
+/// ```swift
+/// let timeTravel = TimeTravel(maxEvents: 10_000)
+/// let store = Store(Counter(), initialState: .init(), name: "Counter",
+///                   middleware: [try timeTravel.register("Counter")])
+/// timeTravel.startRecording()
+/// store.send(.increment)
+/// timeTravel.stop()           // live input is held from now on
+/// timeTravel.stepBackward()   // the store shows its previous state
+/// timeTravel.cancel()         // back to live; held input is applied in order
+/// ```
+///
+/// Modes: ``Mode/idle`` records nothing and costs one atomic load per event;
+/// ``Mode/recording`` records; ``Mode/stopped`` holds live input of every registered store
+/// and shows the state at the selected event. Controls called in the wrong mode do nothing
+/// and return `false`.
+///
+/// The controller is thread-safe. Call its controls from one place (a debug view, a test):
+/// two controls racing from two threads show their states in an unspecified order.
+public final class TimeTravel: Sendable {
+    /// What the controller is doing.
+    public enum Mode: String, Sendable, Hashable, Codable {
+        /// Nothing is recorded; stores run live.
+        case idle
+        /// Every event of every registered store is recorded.
+        case recording
+        /// Live input is held; stores show the state at the selected event.
+        case stopped
+    }
+
+    @usableFromInline let storage: Mutex<ControllerState>
+    /// Whether events need the lock at all (mode is not idle).
+    @usableFromInline let isCapturing = Atomic<Bool>(false)
+    let errorHandler: StoreErrorHandler
+
+    /// The most events kept; older ones are dropped first.
+    public let maxEvents: Int
+
+    /// Creates a controller.
+    ///
+    /// - Parameters:
+    ///   - maxEvents: The most events kept across all stores (at least 1). When full, the
+    ///     oldest is dropped and the state it held becomes its store's starting point.
+    ///   - onError: Receives registration problems found late (a middleware given to two
+    ///     stores). Defaults to standard error.
+    public init(maxEvents: Int = 10_000, onError: StoreErrorHandler = .standardError) {
+        self.maxEvents = Swift.max(1, maxEvents)
+        self.storage = Mutex(ControllerState(maxEvents: Swift.max(1, maxEvents)))
+        self.errorHandler = onError
+    }
+
+    /// The current mode.
+    public var mode: Mode { storage.withLock { $0.mode } }
+
+    /// How many events are kept.
+    public var eventCount: Int { storage.withLock { $0.entries.count } }
+
+    /// The kept events, oldest first, each described with `String(describing:)`.
+    public var events: [TimeTravelEvent] {
+        storage.withLock { state in (0..<state.entries.count).map { state.event(at: $0) } }
+    }
+
+    /// The selected event while stopped, or `nil` at the start (or when not stopped).
+    public var selectedEvent: TimeTravelEvent? {
+        storage.withLock { state in
+            guard state.mode == .stopped, state.selected >= 0 else { return nil }
+            return state.event(at: state.selected)
+        }
+    }
+
+    /// The names of the registered stores that are alive.
+    public var storeNames: [String] {
+        storage.withLock { state in state.stores.filter(\.isAlive).map(\.name) }
+    }
+
+    /// The JSON encoding of an event's value, if its type is `Encodable` and it is still kept.
+    public func value(of event: TimeTravelEvent) -> JSONValue? {
+        storage.withLock { state in
+            guard let position = state.position(of: event.sequence) else { return nil }
+            let entry = state.entries[position]
+            return state.tracks[Int(entry.track)].encode(local: entry.local)
+        }
+    }
+
+    // MARK: Controls
+
+    /// Starts a new recording from idle: drops the previous one and takes every registered
+    /// store's current state as its starting point.
+    @discardableResult
+    public func startRecording() -> Bool {
+        storage.withLock { state in
+            let started = state.startRecording()
+            if started { isCapturing.store(true, ordering: .relaxed) }
+            return started
+        }
+    }
+
+    /// Stops recording: every registered store holds its live input (intents from views,
+    /// results of async work) until ``cancel()``. The selection is the last event.
+    @discardableResult
+    public func stop() -> Bool {
+        storage.withLock { $0.stop() }
+    }
+
+    /// Selects the start: every store shows the state it had before the first kept event.
+    @discardableResult
+    public func moveToStart() -> Bool {
+        move { _ in -1 }
+    }
+
+    /// Selects the previous state event (or the start, before the first one).
+    @discardableResult
+    public func stepBackward() -> Bool {
+        move { $0.previousStatePosition() }
+    }
+
+    /// Selects the next state event.
+    @discardableResult
+    public func stepForward() -> Bool {
+        move { $0.nextStatePosition() }
+    }
+
+    /// Selects the last event: every store shows its latest recorded state.
+    @discardableResult
+    public func moveToEnd() -> Bool {
+        move { $0.entries.count - 1 }
+    }
+
+    /// Selects `event`; every store shows its latest state at or before it.
+    /// Returns `false` if the event is not kept (or not stopped).
+    @discardableResult
+    public func jump(to event: TimeTravelEvent) -> Bool {
+        jump(toSequence: event.sequence)
+    }
+
+    /// Selects the event with this sequence number.
+    @discardableResult
+    public func jump(toSequence sequence: UInt64) -> Bool {
+        move { $0.position(of: sequence) }
+    }
+
+    /// Goes back to live: each store shows its own state again, then the input held while
+    /// stopped is applied, in the order it arrived. The recording is kept (for export) until
+    /// the next ``startRecording()`` or import.
+    @discardableResult
+    public func cancel() -> Bool {
+        let actions = storage.withLock { state in
+            let actions = state.cancel()
+            if actions != nil { isCapturing.store(false, ordering: .relaxed) }
+            return actions
+        }
+        guard let actions else { return false }
+        for action in actions { action() }
+        return true
+    }
+
+    private func move(_ target: (borrowing ControllerState) -> Int?) -> Bool {
+        let actions = storage.withLock { state in
+            state.mode == .stopped ? state.select(target(state)) : nil
+        }
+        guard let actions else { return false }
+        for action in actions { action() }
+        return true
+    }
+}

@@ -1,0 +1,98 @@
+/// Reads a recording from parsed JSON, naming the path of the first field that is wrong.
+/// (The `Decodable` conformance works too, but throws once per value it tries.)
+extension TimeTravelRecording {
+    init(reading json: JSONValue) throws(TimeTravelImportError) {
+        let root = try Field.object(json, "(root)")
+        format = try Field.string(root["format"], "format")
+        version = try Field.integer(root["version"], "version")
+        exportedAt = try Field.number(root["exportedAt"], "exportedAt")
+        stores = []
+        for (index, store) in try Field.array(root["stores"], "stores").enumerated() {
+            stores.append(try Store(reading: store, path: "stores[\(index)]"))
+        }
+        events = []
+        for (index, event) in try Field.array(root["events"], "events").enumerated() {
+            events.append(try Event(reading: event, path: "events[\(index)]"))
+        }
+    }
+}
+
+extension TimeTravelRecording.Store {
+    init(reading json: JSONValue, path: String) throws(TimeTravelImportError) {
+        let fields = try Field.object(json, path)
+        id = try Field.integer(fields["id"], "\(path).id")
+        name = try Field.string(fields["name"], "\(path).name")
+        let types = try Field.object(fields["types"] ?? .null, "\(path).types")
+        self.types = TimeTravelRecording.TypeNames(
+            state: try Field.string(types["state"], "\(path).types.state"),
+            intent: try Field.string(types["intent"], "\(path).types.intent"),
+            message: try Field.string(types["message"], "\(path).types.message"),
+            sideEffect: try Field.string(types["sideEffect"], "\(path).types.sideEffect"))
+        initialState = Field.optional(fields["initialState"])
+        initialStateDescription = try Field.optionalString(fields["initialStateDescription"], "\(path).initialStateDescription")
+    }
+}
+
+extension TimeTravelRecording.Event {
+    init(reading json: JSONValue, path: String) throws(TimeTravelImportError) {
+        let fields = try Field.object(json, path)
+        let sequence = try Field.number(fields["sequence"], "\(path).sequence")
+        guard sequence >= 0, sequence <= 9_007_199_254_740_992, sequence.rounded() == sequence else {
+            throw .invalidStructure(path: "\(path).sequence", reason: "not a non-negative integer")
+        }
+        self.sequence = UInt64(sequence)
+        store = try Field.integer(fields["store"], "\(path).store")
+        let kind = try Field.string(fields["kind"], "\(path).kind")
+        guard let known = TimeTravelEvent.Kind(rawValue: kind) else {
+            throw .invalidStructure(path: "\(path).kind", reason: "unknown kind \"\(kind)\"")
+        }
+        self.kind = known
+        time = try Field.number(fields["time"], "\(path).time")
+        description = try Field.string(fields["description"], "\(path).description")
+        value = Field.optional(fields["value"])
+    }
+}
+
+/// Typed access to JSON fields, throwing ``TimeTravelImportError/invalidStructure(path:reason:)``.
+enum Field {
+    static func object(_ value: JSONValue, _ path: String) throws(TimeTravelImportError) -> [String: JSONValue] {
+        guard case .object(let fields) = value else { throw .invalidStructure(path: path, reason: "missing or not an object") }
+        return fields
+    }
+
+    static func array(_ value: JSONValue?, _ path: String) throws(TimeTravelImportError) -> [JSONValue] {
+        guard case .array(let elements)? = value else { throw .invalidStructure(path: path, reason: "missing or not an array") }
+        return elements
+    }
+
+    static func string(_ value: JSONValue?, _ path: String) throws(TimeTravelImportError) -> String {
+        guard case .string(let text)? = value else { throw .invalidStructure(path: path, reason: "missing or not a string") }
+        return text
+    }
+
+    static func optionalString(_ value: JSONValue?, _ path: String) throws(TimeTravelImportError) -> String? {
+        switch value {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        default: throw .invalidStructure(path: path, reason: "not a string")
+        }
+    }
+
+    static func number(_ value: JSONValue?, _ path: String) throws(TimeTravelImportError) -> Double {
+        guard case .number(let number)? = value else { throw .invalidStructure(path: path, reason: "missing or not a number") }
+        return number
+    }
+
+    static func integer(_ value: JSONValue?, _ path: String) throws(TimeTravelImportError) -> Int {
+        let number = try number(value, path)
+        guard let integer = Int(exactly: number), abs(number) <= 9_007_199_254_740_992 else {
+            throw .invalidStructure(path: path, reason: "not an integer")
+        }
+        return integer
+    }
+
+    static func optional(_ value: JSONValue?) -> JSONValue? {
+        if case .null? = value { return nil }
+        return value
+    }
+}

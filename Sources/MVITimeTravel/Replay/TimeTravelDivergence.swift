@@ -1,0 +1,44 @@
+/// The first recorded state that a replay did not reproduce.
+public struct TimeTravelDivergence: Sendable, Hashable, CustomStringConvertible {
+    /// The store whose state differs.
+    public let storeName: String
+    /// The sequence number of the recorded state event that differs.
+    public let sequence: UInt64
+    /// The sequence number of the message reduced just before, if any.
+    public let messageSequence: UInt64?
+    /// The recorded description of that message.
+    public let messageDescription: String?
+    /// The recorded state.
+    public let expected: JSONValue
+    /// The state the reducer produced.
+    public let actual: JSONValue
+    /// The recorded state's description.
+    public let expectedDescription: String
+    /// `String(describing:)` of the state the reducer produced.
+    public let actualDescription: String
+
+    /// Creates a divergence report.
+    public init(
+        storeName: String, sequence: UInt64, messageSequence: UInt64?, messageDescription: String?,
+        expected: JSONValue, actual: JSONValue, expectedDescription: String, actualDescription: String
+    ) {
+        self.storeName = storeName
+        self.sequence = sequence
+        self.messageSequence = messageSequence
+        self.messageDescription = messageDescription
+        self.expected = expected
+        self.actual = actual
+        self.expectedDescription = expectedDescription
+        self.actualDescription = actualDescription
+    }
+
+    /// A readable report: where, after which message, recorded versus reproduced.
+    public var description: String {
+        let after = messageDescription.map { " after message \($0)" } ?? ""
+        return """
+            [\(storeName)] state of event \(sequence) differs\(after)
+              recorded: \(expectedDescription)
+              replayed: \(actualDescription)
+            """
+    }
+}

@@ -1,0 +1,34 @@
+/// Why a recording could not be replayed.
+public enum TimeTravelReplayError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The recording itself is invalid.
+    case invalidRecording(TimeTravelImportError)
+    /// No store in the recording has this name (or, without a name, the feature's state type).
+    case storeNotFound(String?)
+    /// The store's initial state was not recorded (its state type was not `Encodable`).
+    case missingInitialState(store: String)
+    /// A message or state event has no encoded value.
+    case missingValue(sequence: UInt64)
+    /// A recorded message does not decode into the feature's message type.
+    case messageDoesNotDecode(sequence: UInt64, reason: String)
+    /// A recorded state does not decode into the feature's state type; `nil` is the initial state.
+    case stateDoesNotDecode(store: String, sequence: UInt64?, reason: String)
+    /// The reduced state does not encode.
+    case stateDoesNotEncode(reason: String)
+
+    /// A sentence naming what is wrong.
+    public var description: String {
+        switch self {
+        case .invalidRecording(let error): "Invalid recording: \(error)"
+        case .storeNotFound(let name?): "No store named \"\(name)\" in the recording"
+        case .storeNotFound(nil): "No store of this feature's state type in the recording"
+        case .missingInitialState(let store): "The initial state of \"\(store)\" was not recorded"
+        case .missingValue(let sequence): "Event \(sequence) has no recorded value"
+        case .messageDoesNotDecode(let sequence, let reason): "Message of event \(sequence) does not decode: \(reason)"
+        case .stateDoesNotDecode(let store, let sequence?, let reason):
+            "State of event \(sequence) of \"\(store)\" does not decode: \(reason)"
+        case .stateDoesNotDecode(let store, nil, let reason):
+            "Initial state of \"\(store)\" does not decode: \(reason)"
+        case .stateDoesNotEncode(let reason): "The replayed state does not encode: \(reason)"
+        }
+    }
+}

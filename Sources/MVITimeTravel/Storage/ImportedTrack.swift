@@ -1,0 +1,47 @@
+/// The history of one store read from an exported recording.
+///
+/// Immutable; its `target` is called only under the controller's lock.
+final class ImportedTrack: Track, Sendable {
+    struct Item: Sendable {
+        var description: String
+        var value: JSONValue?
+        /// The decoded state, for state events of a store registered here.
+        var state: (any Sendable)?
+    }
+
+    let name: String
+    let typeNames: TimeTravelRecording.TypeNames
+    let items: [Item]
+    let baselineDescription: String?
+    let baselineValue: JSONValue?
+    let baselineState: (any Sendable)?
+    /// The registered store of the same name that shows this track's states, if any.
+    let target: (any RegisteredStore)?
+
+    init(
+        name: String, typeNames: TimeTravelRecording.TypeNames, items: [Item],
+        baselineDescription: String?, baselineValue: JSONValue?, baselineState: (any Sendable)?,
+        target: (any RegisteredStore)?
+    ) {
+        self.name = name
+        self.typeNames = typeNames
+        self.items = items
+        self.baselineDescription = baselineDescription
+        self.baselineValue = baselineValue
+        self.baselineState = baselineState
+        self.target = target
+    }
+
+    var droppedCount: Int { 0 }
+    func dropFirst(_ count: Int) {}
+    func describe(local: Int) -> String { items[local].description }
+    func encode(local: Int) -> JSONValue? { items[local].value }
+    func encodeBaseline() -> JSONValue? { baselineValue }
+
+    func showAction(stateAt local: Int?) -> (@Sendable () -> Void)? {
+        guard let target else { return nil }
+        let state = local.map { items[$0].state } ?? baselineState
+        guard let state else { return nil }
+        return target.showAction(erased: state)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// One recorded event, as the controller shows it: which store, what kind, when, and a
+/// readable description. Its encoded value is available from ``TimeTravel/value(of:)``
+/// (encoding is deferred until asked, to keep recording cheap).
+public struct TimeTravelEvent: Sendable, Hashable, Identifiable {
+    /// What was recorded.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// An intent, before it was executed.
+        case intent
+        /// A message, before it was reduced.
+        case message
+        /// The state after a message was reduced.
+        case state
+        /// A side effect that was posted.
+        case sideEffect
+    }
+
+    /// The event's number: increasing across all stores of one recording.
+    public let sequence: UInt64
+    /// The name the store was registered under.
+    public let storeName: String
+    /// What was recorded.
+    public let kind: Kind
+    /// When it was recorded.
+    public let time: Date
+    /// `String(describing:)` of the recorded value.
+    public let description: String
+
+    /// The sequence number.
+    public var id: UInt64 { sequence }
+
+    /// Creates an event description.
+    public init(sequence: UInt64, storeName: String, kind: Kind, time: Date, description: String) {
+        self.sequence = sequence
+        self.storeName = storeName
+        self.kind = kind
+        self.time = time
+        self.description = description
+    }
+}

@@ -105,6 +105,18 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
 
     /// Processes queued work until none is left, then releases the drain claim.
     @inlinable func drain() {
+        // The common case, a lone sender: nothing was queued meanwhile. Checked without
+        // touching a `Work` value, so the hot path does no generic enum handling.
+        let idle = control.withLock { control -> Bool in
+            guard control.pending.isEmpty else { return false }
+            control.isDraining = false
+            return true
+        }
+        if !idle { drainQueued() }
+    }
+
+    /// The slow path of ``drain()``: work that other threads queued meanwhile.
+    @usableFromInline func drainQueued() {
         while let work = control.withLock({ control -> Work<F>? in
             if let next = control.pending.popFirst() { return next }
             control.isDraining = false

@@ -25,33 +25,42 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
         @inlinable init(state: F.State) { self.state = state }
     }
 
-    @usableFromInline let name: String
+    /// The name given at creation; `nil` for the default, made only when asked for, so an
+    /// idle store carries no string of its own.
+    @usableFromInline let givenName: String?
     @usableFromInline let feature: F
     @usableFromInline let control: Mutex<Control<F>>
+    @usableFromInline let hasMiddleware: Bool
     // Unchecked exclusivity: every access is confined to the draining thread (or under the
     // lock for state reads from elsewhere), which is stronger than the dynamic check.
     @usableFromInline @exclusivity(unchecked) var drainer: Drainer
     @usableFromInline let middleware: [any Middleware<F>]
-    @usableFromInline let hasMiddleware: Bool
     @usableFromInline let errorHandler: StoreErrorHandler
     @usableFromInline let policy: SideEffectPolicy
 
     init(
         feature: F,
         initialState: F.State,
-        name: String,
+        name: String?,
         middleware: [any Middleware<F>],
         sideEffects: SideEffectPolicy,
         errorHandler: StoreErrorHandler
     ) {
-        self.name = name
+        self.givenName = name
         self.feature = feature
-        self.control = Mutex(Control(policy: sideEffects))
+        self.control = Mutex(Control())
         self.drainer = Drainer(state: initialState)
         self.middleware = middleware
         self.hasMiddleware = !middleware.isEmpty
         self.errorHandler = errorHandler
         self.policy = sideEffects
+    }
+
+    /// The store's name: as given, or derived from the feature's type.
+    @usableFromInline var name: String {
+        if let givenName { return givenName }
+        if let named = F.self as? any DefaultStoreName.Type { return named.defaultStoreName }
+        return String(describing: F.self)
     }
 
     // MARK: State

@@ -6,7 +6,7 @@ func printReport(_ rows: [Row], countingAllocations: Bool) {
     var lines: [[String]] = [header]
     for row in rows {
         let baseline = rows.first { $0.scenario.name == row.scenario.name && $0.system == .baselineA }
-        let ratio = baseline.map { format(row.medianNanoseconds / $0.medianNanoseconds, 2) } ?? "-"
+        let ratio = baseline.map { format(row.medianRatio(to: $0), 2) } ?? "-"
         let bytes: String
         if let resident = row.residentBytes, let heap = row.heapBytes {
             bytes = "\(Int(resident.rounded())) (heap \(Int(heap.rounded())))"
@@ -35,7 +35,7 @@ func summary(_ rows: [Row], countingAllocations: Bool) -> String {
     }
     func ratio(_ scenario: String) -> String {
         guard let mvi = row(scenario, .mvi), let baseline = row(scenario, .baselineA) else { return "-" }
-        return format(mvi.medianNanoseconds / baseline.medianNanoseconds, 2)
+        return format(mvi.medianRatio(to: baseline), 2)
     }
     var bigOverOne = "-"
     if let big = row("send-bigstate", .mvi), let one = row("send-1sub", .mvi) {

@@ -52,27 +52,34 @@ var failures: [String] = []
 
 for scenario in order {
     let size = options.size ?? (options.smoke ? scenario.smokeSize : scenario.fullSize)
+    let systems = scenario.systems.filter { options.systems.isEmpty || options.systems.contains($0.system.rawValue) }
+    var scenarioRows = systems.map { Row(scenario: scenario, system: $0.system) }
     var kept: [Trial] = []  // instances of a memory scenario stay alive until it ends
-    for (system, makeTrial) in scenario.systems where options.systems.isEmpty || options.systems.contains(system.rawValue) {
-        var row = Row(scenario: scenario, system: system)
-        // Warm-up: code paths, lazy metadata, caches. A memory scenario keeps its warm-up
-        // instances, so the measured ones cannot reuse their memory.
-        if !options.smoke || scenario.metric == .residentBytesPerInstance {
+    // Warm-up: code paths, lazy metadata, caches. A memory scenario keeps its warm-up
+    // instances, so the measured ones cannot reuse their memory.
+    if !options.smoke || scenario.metric == .residentBytesPerInstance {
+        for (_, makeTrial) in systems {
             let warmUp = makeTrial(max(min(size / 10, 10_000), 1))
             _ = measure(warmUp, metric: scenario.metric)
             if scenario.metric == .residentBytesPerInstance { kept.append(warmUp) }
         }
-        for _ in 0..<options.repetitions {
+    }
+    // Rounds: every system once per round, so a change in the machine's load between
+    // rounds hits all systems alike; ratios are taken within a round.
+    for _ in 0..<options.repetitions {
+        for (index, (system, makeTrial)) in systems.enumerated() {
             let trial = makeTrial(size)
-            row.samples.append(measure(trial, metric: scenario.metric))
+            scenarioRows[index].samples.append(measure(trial, metric: scenario.metric))
             if let problem = trial.verify() {
                 failures.append("\(scenario.name) \(system.rawValue): \(problem)")
             }
             if scenario.metric == .residentBytesPerInstance { kept.append(trial) }
         }
-        printError("  \(scenario.name) \(system.rawValue): \(format(row.medianNanoseconds, 1)) ns/op\n")
-        rows.append(row)
     }
+    for row in scenarioRows {
+        printError("  \(scenario.name) \(row.system.rawValue): \(format(row.medianNanoseconds, 1)) ns/op")
+    }
+    rows += scenarioRows
     kept.removeAll()
 }
 

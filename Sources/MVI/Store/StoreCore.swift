@@ -125,13 +125,25 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
     }
 
     /// The slow path of ``drain()``: work that other threads queued meanwhile.
-    @usableFromInline func drainQueued() {
+    ///
+    /// Inlinable, so that queued intents and messages (concurrent senders, async work) run
+    /// through code specialized for the feature, like the fast path; the rest goes to
+    /// ``perform(_:)``.
+    @inlinable func drainQueued() {
         while let work = control.withLock({ control -> Work<F>? in
             if let next = control.pending.popFirst() { return next }
             control.isDraining = false
             return nil
         }) {
-            perform(work)
+            switch work {
+            case .intent(let intent):
+                execute(intent)
+            case .message(let message, let continuation):
+                apply(message)
+                continuation?.resume()
+            default:
+                perform(work)
+            }
         }
     }
 

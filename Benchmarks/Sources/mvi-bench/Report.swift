@@ -39,7 +39,7 @@ func summary(_ rows: [Row], countingAllocations: Bool) -> String {
     }
     var bigOverOne = "-"
     if let big = row("send-bigstate", .mvi), let one = row("send-1sub", .mvi) {
-        bigOverOne = format(big.medianNanoseconds / one.medianNanoseconds, 2)
+        bigOverOne = format(big.medianRatio(to: one), 2)
     }
     let allocations = countingAllocations ? row("send-1sub", .mvi).map { "\($0.maxAllocations)" } ?? "-" : "n/a"
     let idle = row("idle-store-bytes", .mvi)?.residentBytes.map { "\(Int($0.rounded()))" } ?? "-"

@@ -45,43 +45,67 @@ if !countingAllocations {
 }
 
 let selected = Scenario.all.filter { options.scenarios.isEmpty || options.scenarios.contains($0.name) }
-// Resident-memory scenarios run first, while the heap has no freed memory to reuse.
-let order = selected.filter { $0.metric == .residentBytesPerInstance } + selected.filter { $0.metric != .residentBytesPerInstance }
 var rows: [Row] = []
 var failures: [String] = []
 
-for scenario in order {
-    let size = options.size ?? (options.smoke ? scenario.smokeSize : scenario.fullSize)
-    let systems = scenario.systems.filter { options.systems.isEmpty || options.systems.contains($0.system.rawValue) }
-    var scenarioRows = systems.map { Row(scenario: scenario, system: $0.system) }
-    var kept: [Trial] = []  // instances of a memory scenario stay alive until it ends
-    // Warm-up: code paths, lazy metadata, caches. A memory scenario keeps its warm-up
-    // instances, so the measured ones cannot reuse their memory.
-    if !options.smoke || scenario.metric == .residentBytesPerInstance {
-        for (_, makeTrial) in systems {
-            let warmUp = makeTrial(max(min(size / 10, 10_000), 1))
-            _ = measure(warmUp, metric: scenario.metric)
-            if scenario.metric == .residentBytesPerInstance { kept.append(warmUp) }
-        }
+/// Measures one trial of a row and checks its result.
+@MainActor func runTrial(_ makeTrial: (Int) -> Trial, size: Int, into row: inout Row) -> Trial {
+    let trial = makeTrial(size)
+    row.samples.append(measure(trial, metric: row.scenario.metric))
+    if let problem = trial.verify() {
+        failures.append("\(row.scenario.name) \(row.system.rawValue): \(problem)")
     }
-    // Rounds: every system once per round, so a change in the machine's load between
-    // rounds hits all systems alike; ratios are taken within a round.
+    return trial
+}
+
+@MainActor func size(of scenario: Scenario) -> Int {
+    options.size ?? (options.smoke ? scenario.smokeSize : scenario.fullSize)
+}
+
+@MainActor func systems(of scenario: Scenario) -> [(system: System, makeTrial: (Int) -> Trial)] {
+    scenario.systems.filter { options.systems.isEmpty || options.systems.contains($0.system.rawValue) }
+}
+
+// Memory scenarios first, while the heap has no freed memory to reuse; every instance,
+// warm-up included, stays alive until the scenario ends.
+for scenario in selected where scenario.metric == .residentBytesPerInstance {
+    var kept: [Trial] = []
+    for (_, makeTrial) in systems(of: scenario) {
+        let warmUp = makeTrial(max(min(size(of: scenario) / 10, 10_000), 1))
+        _ = measure(warmUp, metric: scenario.metric)
+        kept.append(warmUp)
+    }
+    var scenarioRows = systems(of: scenario).map { Row(scenario: scenario, system: $0.system) }
     for _ in 0..<options.repetitions {
-        for (index, (system, makeTrial)) in systems.enumerated() {
-            let trial = makeTrial(size)
-            scenarioRows[index].samples.append(measure(trial, metric: scenario.metric))
-            if let problem = trial.verify() {
-                failures.append("\(scenario.name) \(system.rawValue): \(problem)")
-            }
-            if scenario.metric == .residentBytesPerInstance { kept.append(trial) }
+        for (index, entry) in systems(of: scenario).enumerated() {
+            kept.append(runTrial(entry.makeTrial, size: size(of: scenario), into: &scenarioRows[index]))
         }
-    }
-    for row in scenarioRows {
-        printError("  \(scenario.name) \(row.system.rawValue): \(format(row.medianNanoseconds, 1)) ns/op")
     }
     rows += scenarioRows
     kept.removeAll()
 }
+
+// Time scenarios in rounds: each round runs every scenario on every system once, so a
+// change in the machine's load between rounds hits all rows alike, and ratios are taken
+// within a round.
+let timed = selected.filter { $0.metric == .timePerOperation }
+var timedRows = timed.map { scenario in systems(of: scenario).map { Row(scenario: scenario, system: $0.system) } }
+if !options.smoke {
+    for scenario in timed {
+        for (_, makeTrial) in systems(of: scenario) {  // warm-up: code paths, metadata, caches
+            _ = measure(makeTrial(max(size(of: scenario) / 10, 1)), metric: scenario.metric)
+        }
+    }
+}
+for round in 0..<options.repetitions {
+    for (scenarioIndex, scenario) in timed.enumerated() {
+        for (index, entry) in systems(of: scenario).enumerated() {
+            _ = runTrial(entry.makeTrial, size: size(of: scenario), into: &timedRows[scenarioIndex][index])
+        }
+    }
+    if !options.smoke { printError("  round \(round + 1) of \(options.repetitions) done") }
+}
+rows += timedRows.flatMap { $0 }
 
 rows.sort { lhs, rhs in
     let left = selected.firstIndex { $0.name == lhs.scenario.name } ?? 0

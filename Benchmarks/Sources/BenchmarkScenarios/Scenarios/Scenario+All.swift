@@ -7,7 +7,7 @@ extension Scenario {
                 subscribers: 1, makeState: { BenchState() }),
             .send(
                 "send-100sub", "the same with 100 subscribers",
-                subscribers: 100, fullSize: 200_000, makeState: { BenchState() }),
+                subscribers: 100, fullSize: 100_000, makeState: { BenchState() }),
             .send(
                 "send-bigstate", "send-1sub with a 1,000,000-element array in the state",
                 subscribers: 1, makeState: { BigState() }),

@@ -45,6 +45,10 @@ public enum System: String, Sendable, CaseIterable {
     case baselineA = "baseline-a"
     /// The same behind a `Mutex`: the floor for a thread-safe store.
     case baselineB = "baseline-b"
+    /// Three short lock sections per action and subscribers outside the lock (claim,
+    /// reduce, release): the floor for a store that never runs user code under its lock
+    /// and lets re-entrant sends queue. In the `send-*` scenarios only.
+    case baselineC = "baseline-c"
     /// swift-mvi's `Store` (or `Container`).
     case mvi = "swift-mvi"
 }

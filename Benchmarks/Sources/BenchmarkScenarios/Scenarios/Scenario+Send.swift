@@ -29,6 +29,15 @@ extension Scenario {
                     run: { for _ in 0..<n { store.send(.increment) } },
                     verify: { expect("count", store.state.count, n) ?? expectCalls(sink, n) })
             }),
+            (.baselineC, { n in
+                let store = ClaimingStore(state: makeState())
+                let sink = Sink()
+                for _ in 0..<subscribers { store.subscribe { sink.observe($0.count) } }
+                return Trial(
+                    operations: n,
+                    run: { for _ in 0..<n { store.send(.increment) } },
+                    verify: { expect("count", store.count, n) ?? expectCalls(sink, n) })
+            }),
             (.mvi, { n in
                 let store = Store(CounterFeature<State>(), initialState: makeState())
                 let sink = Sink()

@@ -8,7 +8,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#if defined(__linux__) && defined(__GLIBC__)
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+#define MC_SANITIZED 1  // the sanitizer owns malloc: no counting under it
+#endif
+#endif
+
+#if defined(__linux__) && defined(__GLIBC__) && !defined(MC_SANITIZED)
 
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
@@ -73,7 +79,7 @@ int mc_is_active(void) {
     return after > before;
 }
 
-#else  // Not glibc: no counting; the runner reports allocations as unavailable.
+#else  // Not glibc, or under a sanitizer: no counting; the runner reports allocations as n/a.
 
 void mc_enable(void) {}
 void mc_disable(void) {}

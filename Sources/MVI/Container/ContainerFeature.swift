@@ -76,6 +76,10 @@ public struct ContainerFeature<State: Sendable, SideEffect: Sendable>: Feature {
     }
 }
 
+extension ContainerFeature: DefaultStoreName {
+    static var defaultStoreName: String { "Container<\(State.self)>" }
+}
+
 /// A store of the Orbit style: closure intents, reduce blocks, side effects.
 public typealias Container<State: Sendable, SideEffect: Sendable> = Store<ContainerFeature<State, SideEffect>>
 
@@ -101,7 +105,7 @@ extension Store {
     ) where F == ContainerFeature<State, SideEffect> {
         self.init(
             ContainerFeature(onCreate: onCreate), initialState: initialState,
-            name: name ?? "Container<\(State.self)>", middleware: middleware,
+            name: name, middleware: middleware,
             sideEffects: sideEffects, onError: onError, start: start)
     }
 

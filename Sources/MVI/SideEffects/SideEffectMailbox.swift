@@ -11,7 +11,6 @@ struct SideEffectMailbox<SideEffect: Sendable>: Sendable {
         var waiter: Waiter?
     }
 
-    let policy: SideEffectPolicy
     /// Side effects nobody has taken yet.
     var buffer = WorkQueue<SideEffect>()
     /// Single-consumer iterators suspended in `next()`, oldest first.
@@ -21,16 +20,14 @@ struct SideEffectMailbox<SideEffect: Sendable>: Sendable {
     var nextID = 0
     var isFinished = false
 
-    init(policy: SideEffectPolicy) {
-        self.policy = policy
-    }
+    init() {}
 
     /// Whether an async listener would take a side effect posted now (broadcast only).
     var hasBroadcastListeners: Bool { !listeners.isEmpty }
 
     /// Offers a side effect to the async side. Returns the side effect that had to be
-    /// dropped, if any.
-    mutating func post(_ sideEffect: SideEffect) -> SideEffect? {
+    /// dropped, if any. The store passes its policy (kept once, in the store).
+    mutating func post(_ sideEffect: SideEffect, policy: SideEffectPolicy) -> SideEffect? {
         if isFinished { return nil }
         switch policy.delivery {
         case .buffer, .dropOldest:
@@ -38,17 +35,17 @@ struct SideEffectMailbox<SideEffect: Sendable>: Sendable {
                 waiters.removeFirst().continuation.resume(returning: sideEffect)
                 return nil
             }
-            return enqueue(sideEffect, into: &buffer, dropOldest: policy.delivery == .dropOldest)
+            return enqueue(sideEffect, into: &buffer, capacity: policy.capacity, dropOldest: policy.delivery == .dropOldest)
         case .broadcast:
             if listeners.isEmpty {
-                return enqueue(sideEffect, into: &buffer, dropOldest: false)
+                return enqueue(sideEffect, into: &buffer, capacity: policy.capacity, dropOldest: false)
             }
             var dropped: SideEffect?
             for id in listeners.keys.sorted() {
                 if let waiter = listeners[id]!.waiter {  // the key comes from `keys`
                     listeners[id]!.waiter = nil
                     waiter.resume(returning: sideEffect)
-                } else if let lost = enqueue(sideEffect, into: &listeners[id]!.queue, dropOldest: true) {
+                } else if let lost = enqueue(sideEffect, into: &listeners[id]!.queue, capacity: policy.capacity, dropOldest: true) {
                     dropped = lost
                 }
             }
@@ -57,9 +54,9 @@ struct SideEffectMailbox<SideEffect: Sendable>: Sendable {
     }
 
     private func enqueue(
-        _ sideEffect: SideEffect, into queue: inout WorkQueue<SideEffect>, dropOldest: Bool
+        _ sideEffect: SideEffect, into queue: inout WorkQueue<SideEffect>, capacity: Int, dropOldest: Bool
     ) -> SideEffect? {
-        guard queue.count >= policy.capacity else {
+        guard queue.count >= capacity else {
             queue.append(sideEffect)
             return nil
         }

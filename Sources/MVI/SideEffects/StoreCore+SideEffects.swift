@@ -13,7 +13,7 @@ extension StoreCore {
         let dropped = control.withLock { control -> F.SideEffect? in
             // Broadcast: async listeners get it too; it waits only if nobody at all listens.
             if handled && !control.sideEffects.hasBroadcastListeners { return nil }
-            return control.sideEffects.post(sideEffect)
+            return control.sideEffects.post(sideEffect, policy: policy)
         }
         if let dropped {
             reportFromDrainer(StoreError(

@@ -23,8 +23,8 @@ struct Control<F: Feature>: Sendable {
     var finishedEarly: Set<Int> = []
     var sideEffects: SideEffectMailbox<F.SideEffect>
 
-    init(policy: SideEffectPolicy) {
-        sideEffects = SideEffectMailbox(policy: policy)
+    init() {
+        sideEffects = SideEffectMailbox()
     }
 
     /// Whether input may run now on the calling thread.

@@ -44,7 +44,7 @@ public final class Store<F: Feature>: Sendable {
         core = StoreCore(
             feature: feature,
             initialState: initialState,
-            name: name ?? String(describing: F.self),
+            name: name,
             middleware: middleware,
             sideEffects: sideEffects,
             errorHandler: onError)

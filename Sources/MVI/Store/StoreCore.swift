@@ -29,33 +29,42 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
         @inlinable init(state: F.State) { self.state = state }
     }
 
-    @usableFromInline let name: String
+    /// The name given at creation; `nil` for the default, made only when asked for, so an
+    /// idle store carries no string of its own.
+    @usableFromInline let givenName: String?
     @usableFromInline let feature: F
     @usableFromInline let control: StoreLock<Control<F>>
+    @usableFromInline let hasMiddleware: Bool
     // Unchecked exclusivity: every access is confined to the draining thread (or under the
     // lock for state reads from elsewhere), which is stronger than the dynamic check.
     @usableFromInline @exclusivity(unchecked) var drainer: Drainer
     @usableFromInline let middleware: [any Middleware<F>]
-    @usableFromInline let hasMiddleware: Bool
     @usableFromInline let errorHandler: StoreErrorHandler
     @usableFromInline let policy: SideEffectPolicy
 
     init(
         feature: F,
         initialState: F.State,
-        name: String,
+        name: String?,
         middleware: [any Middleware<F>],
         sideEffects: SideEffectPolicy,
         errorHandler: StoreErrorHandler
     ) {
-        self.name = name
+        self.givenName = name
         self.feature = feature
-        self.control = StoreLock(Control(policy: sideEffects))
+        self.control = StoreLock(Control())
         self.drainer = Drainer(state: initialState)
         self.middleware = middleware
         self.hasMiddleware = !middleware.isEmpty
         self.errorHandler = errorHandler
         self.policy = sideEffects
+    }
+
+    /// The store's name: as given, or derived from the feature's type.
+    @usableFromInline var name: String {
+        if let givenName { return givenName }
+        if let named = F.self as? any DefaultStoreName.Type { return named.defaultStoreName }
+        return String(describing: F.self)
     }
 
     // MARK: State
@@ -109,12 +118,36 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
 
     /// Processes queued work until none is left, then releases the drain claim.
     @inlinable func drain() {
+        // The common case, a lone sender: nothing was queued meanwhile. Checked without
+        // touching a `Work` value, so the hot path does no generic enum handling.
+        let idle = control.withLock { control -> Bool in
+            guard control.pending.isEmpty else { return false }
+            control.isDraining = false
+            return true
+        }
+        if !idle { drainQueued() }
+    }
+
+    /// The slow path of ``drain()``: work that other threads queued meanwhile.
+    ///
+    /// Inlinable, so that queued intents and messages (concurrent senders, async work) run
+    /// through code specialized for the feature, like the fast path; the rest goes to
+    /// ``perform(_:)``.
+    @inlinable func drainQueued() {
         while let work = control.withLock({ control -> Work<F>? in
             if let next = control.pending.popFirst() { return next }
             control.isDraining = false
             return nil
         }) {
-            perform(work)
+            switch work {
+            case .intent(let intent):
+                execute(intent)
+            case .message(let message, let continuation):
+                apply(message)
+                continuation?.resume()
+            default:
+                perform(work)
+            }
         }
     }
 

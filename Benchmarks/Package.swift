@@ -1,0 +1,27 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// The benchmarks of swift-mvi: its Store against hand-written baselines, in one run.
+// A package of its own so that the library pulls in nothing for them.
+let package = Package(
+    name: "swift-mvi-benchmarks",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    dependencies: [
+        .package(name: "swift-mvi", path: ".."),
+    ],
+    targets: [
+        // Counts heap allocations for the whole process (glibc); see its header.
+        .target(name: "MallocCounter"),
+        // Every scenario, for swift-mvi and for the baselines, with the checks of its results.
+        .target(
+            name: "BenchmarkScenarios",
+            dependencies: [.product(name: "MVI", package: "swift-mvi")],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+        // `swift run -c release --package-path Benchmarks mvi-bench`: the whole table, one run.
+        .executableTarget(
+            name: "mvi-bench",
+            dependencies: ["BenchmarkScenarios", "MallocCounter"],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

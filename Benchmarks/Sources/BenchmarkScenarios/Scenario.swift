@@ -1,0 +1,76 @@
+/// One benchmark scenario: a name, its sizes, and how to set it up for each system.
+///
+/// Adding a scenario is a few lines in ``Scenario/all``: a name, a full and a smoke size,
+/// and one closure per system that sets up a ``Trial`` of that size.
+public struct Scenario {
+    /// The name in the table, such as `send-1sub`.
+    public let name: String
+    /// What one operation is, for the README and `--list`.
+    public let summary: String
+    /// Operations (or instances) in a full run.
+    public let fullSize: Int
+    /// Operations (or instances) in a smoke run: small, so CI stays quick.
+    public let smokeSize: Int
+    /// What the runner measures.
+    public let metric: Metric
+    /// Each system, in table order, with the set-up of one trial of a given size.
+    public let systems: [(system: System, makeTrial: (Int) -> Trial)]
+
+    /// Creates a scenario.
+    public init(
+        _ name: String, _ summary: String, fullSize: Int, smokeSize: Int, metric: Metric = .timePerOperation,
+        systems: [(system: System, makeTrial: (Int) -> Trial)]
+    ) {
+        self.name = name
+        self.summary = summary
+        self.fullSize = fullSize
+        self.smokeSize = smokeSize
+        self.metric = metric
+        self.systems = systems
+    }
+}
+
+/// What a scenario measures.
+public enum Metric: Sendable {
+    /// Wall-clock time of `run`, divided by the operations.
+    case timePerOperation
+    /// Resident memory added by `run`, divided by the instances it keeps alive.
+    case residentBytesPerInstance
+}
+
+/// Who does the work in a row of the table.
+public enum System: String, Sendable, CaseIterable {
+    /// The hand-written limit: a class holding a struct state, a switch reducer applied in
+    /// place, subscriber closures; no synchronization.
+    case baselineA = "baseline-a"
+    /// The same behind a `Mutex`: the floor for a thread-safe store.
+    case baselineB = "baseline-b"
+    /// Three short lock sections per action and subscribers outside the lock (claim,
+    /// reduce, release): the floor for a store that never runs user code under its lock
+    /// and lets re-entrant sends queue. In the `send-*` scenarios only.
+    case baselineC = "baseline-c"
+    /// swift-mvi's `Store` (or `Container`).
+    case mvi = "swift-mvi"
+}
+
+/// One measured run: set up outside the clock, `run` inside it, `verify` after it.
+public struct Trial {
+    /// How many operations (or instances) `run` performs.
+    public let operations: Int
+    /// The measured work.
+    public let run: () -> Void
+    /// Checks the result; returns what is wrong, or `nil` when it is right.
+    public let verify: () -> String?
+
+    /// Creates a trial.
+    public init(operations: Int, run: @escaping () -> Void, verify: @escaping () -> String?) {
+        self.operations = operations
+        self.run = run
+        self.verify = verify
+    }
+}
+
+/// Compares a result with what it should be, for ``Trial/verify``.
+func expect(_ what: String, _ actual: Int, _ expected: Int) -> String? {
+    actual == expected ? nil : "\(what) is \(actual), expected \(expected)"
+}

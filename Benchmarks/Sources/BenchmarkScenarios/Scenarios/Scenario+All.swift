@@ -1,0 +1,25 @@
+extension Scenario {
+    /// Every scenario, in table order. Add one here (and a file for it) to extend the suite.
+    public static var all: [Scenario] {
+        [
+            .send(
+                "send-1sub", "one synchronous intent through a message reducer, one subscriber",
+                subscribers: 1, makeState: { BenchState() }),
+            .send(
+                "send-100sub", "the same with 100 subscribers",
+                subscribers: 100, fullSize: 100_000, makeState: { BenchState() }),
+            .send(
+                "send-bigstate", "send-1sub with a 1,000,000-element array in the state",
+                subscribers: 1, makeState: { BigState() }),
+            .effectRoundTrip,
+            .concurrentSend,
+            .idleStoreBytes,
+            .orbitIntent,
+        ]
+    }
+
+    /// Looks a scenario up by name.
+    public static func named(_ name: String) -> Scenario? {
+        all.first { $0.name == name }
+    }
+}

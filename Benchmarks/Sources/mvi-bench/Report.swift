@@ -1,0 +1,65 @@
+import BenchmarkScenarios
+
+/// Prints the table and the summary line.
+func printReport(_ rows: [Row], countingAllocations: Bool) {
+    let header = ["scenario", "system", "median_ns_per_op", "ratio_to_baseline_a", "allocations_per_op", "bytes_per_instance"]
+    var lines: [[String]] = [header]
+    for row in rows {
+        let baseline = rows.first { $0.scenario.name == row.scenario.name && $0.system == .baselineA }
+        let ratio = baseline.map { format(row.medianRatio(to: $0), 2) } ?? "-"
+        let bytes: String
+        if let resident = row.residentBytes, let heap = row.heapBytes {
+            bytes = "\(Int(resident.rounded())) (heap \(Int(heap.rounded())))"
+        } else {
+            bytes = "-"
+        }
+        lines.append([
+            row.scenario.name, row.system.rawValue, format(row.medianNanoseconds, 1), ratio,
+            countingAllocations ? format(row.allocationsPerOperation, 3) : "n/a", bytes,
+        ])
+    }
+    let widths = header.indices.map { column in lines.map { $0[column].count }.max() ?? 0 }
+    for line in lines {
+        let cells = line.enumerated().map { column, cell in
+            column < 2 ? cell.padding(widths[column]) : cell.leftPadding(widths[column])
+        }
+        print(cells.joined(separator: "  "))
+    }
+    print(summary(rows, countingAllocations: countingAllocations))
+}
+
+/// `summary: send-1sub ratio=X.XX send-100sub ratio=X.XX bigstate/1sub=X.XX allocs=N idle_bytes=N`
+func summary(_ rows: [Row], countingAllocations: Bool) -> String {
+    func row(_ scenario: String, _ system: System) -> Row? {
+        rows.first { $0.scenario.name == scenario && $0.system == system }
+    }
+    func ratio(_ scenario: String) -> String {
+        guard let mvi = row(scenario, .mvi), let baseline = row(scenario, .baselineA) else { return "-" }
+        return format(mvi.medianRatio(to: baseline), 2)
+    }
+    var bigOverOne = "-"
+    if let big = row("send-bigstate", .mvi), let one = row("send-1sub", .mvi) {
+        bigOverOne = format(big.medianRatio(to: one), 2)
+    }
+    let allocations = countingAllocations ? row("send-1sub", .mvi).map { "\($0.maxAllocations)" } ?? "-" : "n/a"
+    let idle = row("idle-store-bytes", .mvi)?.residentBytes.map { "\(Int($0.rounded()))" } ?? "-"
+    return "summary: send-1sub ratio=\(ratio("send-1sub")) send-100sub ratio=\(ratio("send-100sub")) "
+        + "bigstate/1sub=\(bigOverOne) allocs=\(allocations) idle_bytes=\(idle)"
+}
+
+func format(_ value: Double, _ decimals: Int) -> String {
+    guard value.isFinite else { return "-" }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = Int((value * scale).rounded())
+    if decimals == 0 { return "\(scaled)" }
+    let sign = scaled < 0 ? "-" : ""
+    let magnitude = abs(scaled)
+    let fraction = String(magnitude % Int(scale))
+    return "\(sign)\(magnitude / Int(scale)).\(String(repeating: "0", count: decimals - fraction.count))\(fraction)"
+}
+
+extension String {
+    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+    func leftPadding(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}

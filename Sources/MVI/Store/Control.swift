@@ -4,6 +4,16 @@ import Synchronization
 /// side effects that wait for async listeners. A plain struct; `StoreCore` does the locking.
 @usableFromInline
 struct Control<F: Feature>: Sendable {
+    /// Work that arrived while another thread was draining, in arrival order.
+    @usableFromInline var pending = WorkQueue<Work<F>>()
+    /// Input that arrived before start or while held, in arrival order.
+    @usableFromInline var held: [Work<F>] = []
+    /// Async work owned by the store, by token.
+    var tasks: [Int: RunningTask] = [:]
+    /// Side effects waiting for listeners; it also hands out the ids of tasks and waiters.
+    var sideEffects: SideEffectMailbox<F.SideEffect>
+    // The flags come last so that they share the mailbox's trailing padding: every byte
+    // here is paid by every store.
     /// One thread at a time processes work; it holds this claim while it does.
     @usableFromInline var isDraining = false
     /// Inputs wait until the store starts (and its bootstrap has run).
@@ -12,16 +22,6 @@ struct Control<F: Feature>: Sendable {
     @usableFromInline var isHolding = false
     /// A cancelled store drops new input and runs no new work.
     @usableFromInline var isCancelled = false
-    /// Work that arrived while another thread was draining, in arrival order.
-    @usableFromInline var pending = WorkQueue<Work<F>>()
-    /// Input that arrived before start or while held, in arrival order.
-    @usableFromInline var held: [Work<F>] = []
-    /// Async work owned by the store, by token.
-    var tasks: [Int: RunningTask] = [:]
-    var nextTaskToken = 0
-    /// Tokens of tasks that finished before `run` could register them.
-    var finishedEarly: Set<Int> = []
-    var sideEffects: SideEffectMailbox<F.SideEffect>
 
     init() {
         sideEffects = SideEffectMailbox()
@@ -66,5 +66,6 @@ struct Control<F: Feature>: Sendable {
 /// A task the store owns.
 struct RunningTask: Sendable {
     let id: TaskID?
-    let task: Task<Void, Never>
+    /// `nil` between reserving the slot and registering the task.
+    let task: Task<Void, Never>?
 }

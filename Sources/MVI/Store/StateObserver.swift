@@ -36,3 +36,13 @@ final class SideEffectHandler<SideEffect: Sendable>: Sendable {
         self.accept = accept
     }
 }
+
+/// A state kept aside on the heap, for fields that are rarely set.
+@usableFromInline
+final class StateBox<State: Sendable>: Sendable {
+    @usableFromInline let value: State
+
+    @usableFromInline init(_ value: State) {
+        self.value = value
+    }
+}

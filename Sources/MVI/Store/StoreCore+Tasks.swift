@@ -22,10 +22,13 @@ extension StoreCore {
         priority: TaskPriority?,
         operation: @escaping @Sendable (EffectContext<F>) async throws -> Void
     ) {
+        // The slot is reserved before the task exists, so a task that finishes before it is
+        // registered finds its slot and empties it, and registration then knows to skip it.
         let token = control.withLock { control -> Int? in
             guard !control.isCancelled else { return nil }
-            control.nextTaskToken += 1
-            return control.nextTaskToken
+            let token = control.sideEffects.nextID(forWaiter: ())
+            control.tasks[token] = RunningTask(id: id, task: nil)
+            return token
         }
         guard let token else { return }
         let task = Task(priority: priority) {
@@ -45,10 +48,10 @@ extension StoreCore {
         var superseded: [Task<Void, Never>] = []
         let registered = control.withLock { control -> Bool in
             guard !control.isCancelled else { return false }
-            if control.finishedEarly.remove(token) != nil { return true }
+            guard control.tasks[token] != nil else { return true }  // already finished
             if cancelInFlight, let id {
-                for (other, running) in control.tasks where running.id == id {
-                    superseded.append(running.task)
+                for (other, running) in control.tasks where running.id == id && other != token {
+                    if let task = running.task { superseded.append(task) }
                     control.tasks[other] = nil
                 }
             }
@@ -65,7 +68,7 @@ extension StoreCore {
         let cancelled = control.withLock { control -> [Task<Void, Never>] in
             var cancelled: [Task<Void, Never>] = []
             for (token, running) in control.tasks where running.id == id {
-                cancelled.append(running.task)
+                if let task = running.task { cancelled.append(task) }
                 control.tasks[token] = nil
             }
             return cancelled
@@ -74,12 +77,7 @@ extension StoreCore {
     }
 
     func taskFinished(_ token: Int) {
-        control.withLock { control in
-            if control.tasks.removeValue(forKey: token) == nil {
-                // Finished before `run` registered it: tell `run` not to.
-                control.finishedEarly.insert(token)
-            }
-        }
+        control.withLock { _ = $0.tasks.removeValue(forKey: token) }
     }
 
     /// How many tasks the store owns right now.
@@ -90,8 +88,10 @@ extension StoreCore {
     /// Waits until the store owns no running task.
     func waitForTasks() async {
         while true {
-            let tasks = control.withLock { $0.tasks.values.map(\.task) }
-            if tasks.isEmpty { return }
+            let (count, tasks) = control.withLock { ($0.tasks.count, $0.tasks.values.compactMap(\.task)) }
+            if count == 0 { return }
+            // A reserved slot without its task is being registered right now: let it finish.
+            if tasks.isEmpty { await Task.yield() }
             for task in tasks { await task.value }
         }
     }

@@ -21,10 +21,12 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
         @usableFromInline var state: F.State
         @usableFromInline var observers: [StateObserver<F.State>] = []
         @usableFromInline var sideEffectHandlers: [SideEffectHandler<F.SideEffect>] = []
-        /// Whether `execute` or `bootstrap` is on the stack; kept only when there is middleware.
-        @usableFromInline var isExecuting = false
         /// The store's own state while time travel shows another one; restored on resume.
-        @usableFromInline var liveWhileShowing: F.State?
+        /// Boxed: it is rarely used, and an inline optional state would grow every store.
+        @usableFromInline var liveWhileShowing: StateBox<F.State>?
+        /// Whether `execute` or `bootstrap` is on the stack; kept only when there is middleware.
+        /// Last, so that `hasMiddleware` after `drainer` shares its padding.
+        @usableFromInline var isExecuting = false
 
         @inlinable init(state: F.State) { self.state = state }
     }
@@ -34,10 +36,10 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
     @usableFromInline let givenName: String?
     @usableFromInline let feature: F
     @usableFromInline let control: StoreLock<Control<F>>
-    @usableFromInline let hasMiddleware: Bool
     // Unchecked exclusivity: every access is confined to the draining thread (or under the
     // lock for state reads from elsewhere), which is stronger than the dynamic check.
     @usableFromInline @exclusivity(unchecked) var drainer: Drainer
+    @usableFromInline let hasMiddleware: Bool
     @usableFromInline let middleware: [any Middleware<F>]
     @usableFromInline let errorHandler: StoreErrorHandler
     @usableFromInline let policy: SideEffectPolicy
@@ -176,11 +178,11 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
         case .removeEffectHandler(let handler):
             drainer.sideEffectHandlers.removeAll { $0 === handler }
         case .show(let state):
-            if drainer.liveWhileShowing == nil { drainer.liveWhileShowing = drainer.state }
+            if drainer.liveWhileShowing == nil { drainer.liveWhileShowing = StateBox(drainer.state) }
             control.withLock { _ in drainer.state = state }
             notifyObservers()
         case .restore:
-            guard let live = drainer.liveWhileShowing else { break }
+            guard let live = drainer.liveWhileShowing?.value else { break }
             drainer.liveWhileShowing = nil
             control.withLock { _ in drainer.state = live }
             notifyObservers()
@@ -288,7 +290,7 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
         let claimed = control.withLock { control -> Bool? in
             guard !control.isCancelled else { return nil }
             control.isCancelled = true
-            tasks = control.tasks.values.map(\.task)
+            tasks = control.tasks.values.compactMap(\.task)
             control.tasks.removeAll()
             abandoned = control.held
             control.held.removeAll()

@@ -1,0 +1,102 @@
+import MVI
+import MVITesting
+import OrbitCircles
+import SnapshotTesting
+import Testing
+import TextUI
+
+/// Interaction tests: what each element of the screen dispatches, as JSON references under
+/// `__Snapshots__/CreateOrEditCircleViewInteractionTests/`.
+@MainActor
+@Suite("CreateOrEditCircleView interactions")
+struct CreateOrEditCircleViewInteractionTests {
+    /// A recorder that prints the request as the seed does, `{circleName="…",coverPhoto="…"}`,
+    /// rather than as a nested object.
+    func seedRecorder() -> InteractionRecorder<CreateOrEditCircleIntent> {
+        InteractionRecorder { intent in
+            switch intent {
+            case .onCheckFormRequested(let request):
+                ("onCheckFormRequested", [("createCircleRequestDomain", request.description)])
+            case .onFormSubmitted(let request):
+                ("onFormSubmitted", [("createCircleRequestDomain", request.description)])
+            case .onExitRequested(let request):
+                ("onExitRequested", [("createCircleRequestDomain", request.description)])
+            case .onDeleteCircleRequested: ("onDeleteCircleRequested", [])
+            case .onDeleteCircleConfirmed: ("onDeleteCircleConfirmed", [])
+            }
+        }
+    }
+
+    @Test("The close button, as in the seed")
+    func buttonClose() {
+        let recorder = seedRecorder()
+        let view = CreateOrEditCircleView(dispatcher: recorder.dispatch)
+        view.render(CreateOrEditState(mode: .edit, editedCircle: fixtureCircle()))
+
+        recorder.record("button_close", view: "ImageView") { view.closeButton.click() }
+
+        #expect(recorder.count == 1)
+        assertSnapshot(of: recorder, as: .interactions)
+    }
+
+    @Test("Every element of the screen")
+    func allElements() {
+        let recorder = seedRecorder()
+        let view = CreateOrEditCircleView(dispatcher: recorder.dispatch)
+        view.render(CreateOrEditState())
+
+        recorder.record("button_save", view: "Button") { view.saveButton.click() }  // disabled: nothing
+        recorder.record("input_name", view: "EditText", "textChanged") {
+            view.typeName("Tes")
+            view.typeName("Test")
+        }
+        recorder.record("image_cover", view: "ImageView", "photoPicked") { view.pickCoverPhoto("file://something.jpg") }
+        view.render(CreateOrEditState(ctaEnabled: true))
+        recorder.record("button_save", view: "Button") { view.saveButton.click() }
+        recorder.record("button_close", view: "ImageView") { view.closeButton.click() }
+        recorder.record("button_delete", view: "Button") { view.deleteButton.click() }  // create mode: nothing
+
+        view.render(CreateOrEditState(mode: .edit, editedCircle: fixtureCircle()))
+        recorder.record("button_delete", view: "Button") { view.deleteButton.click() }
+        view.handleSideEffect(.showDeleteConfirmation)
+        recorder.record("button_confirm_delete", view: "Button") {
+            view.confirmDeleteButton.click()
+            view.confirmDeleteButton.click()  // the dialog closed: nothing
+        }
+
+        #expect(recorder.count == 7)
+        assertSnapshot(of: recorder, as: .interactions)
+    }
+
+    @Test func `the reflecting recorder nests the request as an object`() {
+        let recorder = InteractionRecorder<CreateOrEditCircleIntent>()
+        let view = CreateOrEditCircleView(dispatcher: recorder.dispatch)
+        view.render(CreateOrEditState(mode: .edit, editedCircle: fixtureCircle()))
+        recorder.record("button_close", view: "ImageView") { view.closeButton.click() }
+        #expect(recorder.json.contains("\"circleName\" : \"Test\""))
+        #expect(recorder.json.contains("\"createCircleRequestDomain\" : {"))
+    }
+
+    @Test func `the view drives the real presenter`() async {
+        let fakeCircle = fixtureCircle()
+        let repository = FakeCirclesRepository(circles: [fakeCircle])
+        let presenter = CreateOrEditCirclePresenter(circlesRepository: repository)
+        let view = CreateOrEditCircleView(dispatcher: presenter.dispatch)
+
+        presenter.onEditCircleRequested(fakeCircle.id)
+        await presenter.container.waitForIdle()
+        view.render(presenter.state)
+        #expect(view.request == filledRequest)
+
+        view.typeName("Renamed")
+        await presenter.container.waitForIdle()
+        view.render(presenter.state)
+        #expect(view.saveButton.isEnabled)
+
+        view.saveButton.click()
+        await presenter.container.waitForIdle()
+        view.render(presenter.state)
+        #expect(view.renderedText.contains("[spinner] Saving…"))
+        #expect(repository.calls == ["getCircle(circle-42)", "editCircle(circle-42)"])
+    }
+}

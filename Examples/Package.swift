@@ -20,6 +20,7 @@ let package = Package(
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
@@ -60,6 +61,7 @@ let package = Package(
                 .product(name: "MVILogging", package: mvi),
                 .product(name: "MVITimeTravel", package: mvi),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: settings),
 

@@ -134,4 +134,44 @@ import Testing
         #expect(restored.store.state == BmiState.initial(height: 170, weight: 40))
         screen.lifecycle.destroy()
     }
+
+    @Test func slidersWorkAgainAfterTheScreenStopsAndStarts() async {
+        let heightSlider = TestSlider(min: 100, max: 220)
+        let weightSlider = TestSlider(min: 30, max: 150)
+        let controller = BmiController(.created, storage: InMemoryStateStorage())
+        let view = RecordingView()
+        let lifecycle = Lifecycle()
+        controller.onViewCreated(
+            view.view, intentions: BmiIntentions(heightSlider.values, weightSlider.values), lifecycle: lifecycle)
+        lifecycle.resume()
+        heightSlider.move(to: 180)
+        #expect(await view.waitUntilShowing("height 180 cm · weight 40 kg · BMI 12.3"))
+
+        lifecycle.stop()
+        heightSlider.move(to: 150)  // stopped: the stream it went to has ended
+        lifecycle.start()
+        weightSlider.move(to: 81)
+        #expect(await view.waitUntilShowing("height 180 cm · weight 81 kg · BMI 25.0"))
+        #expect(controller.store.state.height == 180)
+        lifecycle.destroy()
+    }
+
+    @Test func aCorruptFileFallsBackToTheDefaultsAndIsMovedAside() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("BmiCalcTests-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data("{\"version\": 1, \"sta".utf8).write(to: URL(fileURLWithPath: directory + "/bmi.json"))
+
+        let errors = ErrorLog()
+        let controller = BmiController(.restored, storage: FileStateStorage(directory: directory), onError: errors.handler)
+        #expect(controller.store.state == .initial())
+        #expect(errors.all.count == 1)
+        let failure = try #require(errors.all.first?.underlying as? StateKeeperError)
+        let movedTo = try #require(failure.movedAsideTo)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory)
+        #expect(!files.contains("bmi.json"))
+        #expect(files.contains { $0.hasPrefix("bmi.corrupt-") })
+        #expect(movedTo.contains("bmi.corrupt-"))
+    }
 }

@@ -54,3 +54,30 @@ final class RecordingView {
         return false
     }
 }
+
+/// A slider whose `values` is a fresh stream each time it is read, as a UI slider's are, so a
+/// binder can stop and start again.
+@MainActor
+final class TestSlider {
+    private let min: Int
+    private let max: Int
+    private var continuation: AsyncStream<SliderPayload>.Continuation?
+
+    init(min: Int, max: Int) {
+        self.min = min
+        self.max = max
+    }
+
+    /// A new stream of the slider's moves; the previous one ends.
+    var values: AsyncStream<SliderPayload> {
+        continuation?.finish()
+        let (values, continuation) = AsyncStream.makeStream(of: SliderPayload.self)
+        self.continuation = continuation
+        return values
+    }
+
+    /// Moves the thumb to `value`; nothing happens if no one listens.
+    func move(to value: Int) {
+        continuation?.yield(payload(value, min: min, max: max))
+    }
+}

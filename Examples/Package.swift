@@ -39,7 +39,10 @@ let package = Package(
         // Seed 002: BmiCalc, intentions as streams, lifecycle and restoration.
         .target(
             name: "BmiCalc",
-            dependencies: [.product(name: "MVI", package: mvi)],
+            dependencies: [
+                .product(name: "MVI", package: mvi),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ],
             swiftSettings: settings),
         // Seed 003: the KMM specification's HackerPosts ViewModel, one-shot navigation.
         .target(

@@ -65,11 +65,13 @@ public struct BmiState: Sendable, Equatable, Codable {
     }
 }
 
-/// weight (kg) / height (m)².
+/// weight (kg) / height (m)², 0 for a height of 0.
+///
+/// Computed as kg · 10,000 / cm², so whole numbers divide once: the defaults give exactly
+/// 15.625, not the 15.624999999999996 of dividing by 1.6 squared.
 public func calculateBmi(height: Int, weight: Int) -> Double {
     guard height > 0 else { return 0 }
-    let metres = Double(height) / 100
-    return Double(weight) / (metres * metres)
+    return Double(weight) * 10_000 / Double(height * height)
 }
 
 /// BmiCalc's `BmiModel`: the use cases as one feature. The Rx version merged one stream per

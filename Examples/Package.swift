@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "mvi-examples",
             dependencies: [
-                "OrbitCircles", "PlaytomicLessons", "BmiCalc", "HackerPosts", "Calculator",
+                "OrbitCircles", "PlaytomicLessons", "BmiCalc", "HackerPosts", "Calculator", "TextUI",
                 .product(name: "MVI", package: mvi),
                 .product(name: "MVILogging", package: mvi),
                 .product(name: "MVITimeTravel", package: mvi),

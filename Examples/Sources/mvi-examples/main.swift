@@ -5,6 +5,7 @@
 //     swift run --package-path Examples mvi-examples
 
 import AsyncAlgorithms
+import TextUI
 import BmiCalc
 import Calculator
 import Foundation
@@ -55,8 +56,8 @@ show(calculatorView.renderedText)
 for (button, name) in [(calculatorView.incrementButton, "+"), (calculatorView.incrementButton, "+"), (calculatorView.decrementButton, "-")] {
     step("click \(name)")
     button.click()
-    await calculator.store.waitForIdle()
-    await Task.yield()
+    // The binder delivers states on the main actor: wait for the view to catch up.
+    while calculatorView.textView.text != "\(calculator.store.state.value)" { await Task.yield() }
     show(calculatorView.renderedText)
 }
 step("intent sum(10): computed by async work owned by the store")
@@ -83,7 +84,7 @@ let lessons = LessonDetailPresenter.makeStore(
     lessonID: "L-42", userID: "me", activityService: FakeActivityService(.loaded(.sample)),
     middleware: [LessonDetailNavigator(router: PrintingRouter()), LessonDetailAnalytics(tracker: PrintingRouter())]
         + tools("LessonDetail", LessonDetailPresenter.self))
-func lessonView() -> String { LessonDetailView(state: lessons.state, dispatcher: lessons.send).body }
+@MainActor func lessonView() -> String { LessonDetailView(state: lessons.state, dispatcher: lessons.send).body }
 for action in [LessonDetailAction.onAppear, .tapOpenMaps, .tapAddToCalendar, .tapConfirmCancelEnrollment] {
     step("action \(action)")
     lessons.send(action)
@@ -117,7 +118,7 @@ let circleView = CreateOrEditCircleView(dispatcher: presenter.dispatch)
 let circleEffects = presenter.container.onSideEffect { effect in
     Task { @MainActor in circleView.handleSideEffect(effect) }
 }
-func renderCircle() async {
+@MainActor func renderCircle() async {
     await presenter.container.waitForIdle()
     await Task.yield()
     circleView.render(presenter.state)
@@ -157,7 +158,7 @@ height.finish()
 weight.finish()
 await sliders.value
 show(renderBmi(bmi.state))
-keeper.save(bmi.state)
+try keeper.save(bmi.state)
 step("the process dies; lifecycle restored: the saved values come back")
 let restored = Store(BmiModel(), initialState: keeper.restoredState(or: .initial()), name: "Bmi (restored)")
 show(renderBmi(restored.state))

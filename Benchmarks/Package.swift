@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     dependencies: [
         .package(name: "swift-mvi", path: ".."),
+        .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
     ],
     targets: [
         // Counts heap allocations for the whole process (glibc); see its header.
@@ -15,7 +16,12 @@ let package = Package(
         // Every scenario, for swift-mvi and for the baselines, with the checks of its results.
         .target(
             name: "BenchmarkScenarios",
-            dependencies: [.product(name: "MVI", package: "swift-mvi")],
+            dependencies: [
+                .product(name: "MVI", package: "swift-mvi"),
+                .product(name: "MVILogging", package: "swift-mvi"),
+                .product(name: "MVITimeTravel", package: "swift-mvi"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
         // `swift run -c release --package-path Benchmarks mvi-bench`: the whole table, one run.
         .executableTarget(

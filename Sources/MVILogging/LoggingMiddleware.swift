@@ -52,6 +52,23 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
         self.maxValueLength = maxValueLength
     }
 
+    /// The kinds that have a level (plus creation and cancellation when state changes have
+    /// one, to keep and drop the previous state). The store builds no other event for this
+    /// middleware, so a kind without a level costs nothing per action; a kind with a level
+    /// costs a level check while the logger's level is above it (a handler's level may
+    /// change at run time).
+    public var observedEventKinds: Set<StoreEvent<Target>.Kind> {
+        var kinds: Set<StoreEvent<Target>.Kind> = []
+        let byKind: [(StoreEvent<Target>.Kind, Logger.Level?)] = [
+            (.created, levels.created), (.started, levels.started), (.intent, levels.intent),
+            (.message, levels.message), (.state, levels.state), (.sideEffect, levels.sideEffect),
+            (.failure, levels.failure), (.cancelled, levels.cancelled),
+        ]
+        for (kind, level) in byKind where level != nil { kinds.insert(kind) }
+        if levels.state != nil { kinds.formUnion([.created, .cancelled]) }
+        return kinds
+    }
+
     /// Logs the event if its kind's level is on; otherwise only checks the level.
     public func handle(_ event: StoreEvent<Target>, _ context: MiddlewareContext<Target>) {
         switch event {

@@ -37,14 +37,18 @@ func summary(_ rows: [Row], countingAllocations: Bool) -> String {
         guard let mvi = row(scenario, .mvi), let baseline = row(scenario, .baselineA) else { return "-" }
         return format(mvi.medianRatio(to: baseline), 2)
     }
-    var bigOverOne = "-"
-    if let big = row("send-bigstate", .mvi), let one = row("send-1sub", .mvi) {
-        bigOverOne = format(big.medianRatio(to: one), 2)
+    /// A swift-mvi row against swift-mvi's `send-1sub`: what the scenario adds to a send.
+    func overSend1Sub(_ scenario: String) -> String {
+        guard let measured = row(scenario, .mvi), let one = row("send-1sub", .mvi) else { return "-" }
+        return format(measured.medianRatio(to: one), 2)
     }
+    let bigOverOne = overSend1Sub("send-bigstate")
     let allocations = countingAllocations ? row("send-1sub", .mvi).map { "\($0.maxAllocations)" } ?? "-" : "n/a"
     let idle = row("idle-store-bytes", .mvi)?.residentBytes.map { "\(Int($0.rounded()))" } ?? "-"
     return "summary: send-1sub ratio=\(ratio("send-1sub")) send-100sub ratio=\(ratio("send-100sub")) "
-        + "bigstate/1sub=\(bigOverOne) allocs=\(allocations) idle_bytes=\(idle)"
+        + "bigstate/1sub=\(bigOverOne) allocs=\(allocations) idle_bytes=\(idle) "
+        + "timetravel/1sub=\(overSend1Sub("send-1sub-timetravel")) log-off/1sub=\(overSend1Sub("log-off")) "
+        + "log-on/1sub=\(overSend1Sub("log-on"))"
 }
 
 func format(_ value: Double, _ decimals: Int) -> String {

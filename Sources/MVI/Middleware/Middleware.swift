@@ -11,8 +11,32 @@ public protocol Middleware<Target>: Sendable {
     /// The feature whose stores this middleware observes.
     associatedtype Target: Feature
 
+    /// The kinds of event this middleware observes. The store asks once, when it is
+    /// created, and from then on does not even build an event of another kind for it: a
+    /// middleware that is switched off costs nothing on the send path. Defaults to every kind.
+    var observedEventKinds: Set<StoreEvent<Target>.Kind> { get }
+
     /// Observes one event.
     func handle(_ event: StoreEvent<Target>, _ context: MiddlewareContext<Target>)
+}
+
+extension Middleware {
+    /// Every kind of event.
+    public var observedEventKinds: Set<StoreEvent<Target>.Kind> {
+        Set(StoreEvent<Target>.Kind.allCases)
+    }
+}
+
+/// A store's middleware with the mask of the event kinds it observes.
+@usableFromInline
+struct MiddlewareEntry<F: Feature>: Sendable {
+    @usableFromInline let middleware: any Middleware<F>
+    @usableFromInline let mask: UInt8
+
+    init(_ middleware: any Middleware<F>) {
+        self.middleware = middleware
+        self.mask = StoreEvent<F>.Kind.mask(of: middleware.observedEventKinds)
+    }
 }
 
 /// Middleware made from a closure.
@@ -24,9 +48,15 @@ public protocol Middleware<Target>: Sendable {
 /// ```
 public struct AnyMiddleware<Target: Feature>: Middleware {
     @usableFromInline let body: @Sendable (StoreEvent<Target>, MiddlewareContext<Target>) -> Void
+    /// The kinds of event `body` is called for.
+    public let observedEventKinds: Set<StoreEvent<Target>.Kind>
 
-    /// Creates middleware that calls `body` for every event.
-    public init(_ body: @escaping @Sendable (StoreEvent<Target>, MiddlewareContext<Target>) -> Void) {
+    /// Creates middleware that calls `body` for every event, or only for events of `kinds`.
+    public init(
+        observing kinds: Set<StoreEvent<Target>.Kind> = Set(StoreEvent<Target>.Kind.allCases),
+        _ body: @escaping @Sendable (StoreEvent<Target>, MiddlewareContext<Target>) -> Void
+    ) {
+        self.observedEventKinds = kinds
         self.body = body
     }
 

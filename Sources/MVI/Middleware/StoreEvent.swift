@@ -45,7 +45,7 @@ extension StoreEvent {
     }
 
     /// The kind of this event.
-    public var kind: Kind {
+    @inlinable public var kind: Kind {
         switch self {
         case .created: .created
         case .started: .started
@@ -56,5 +56,26 @@ extension StoreEvent {
         case .failure: .failure
         case .cancelled: .cancelled
         }
+    }
+}
+
+extension StoreEvent.Kind {
+    /// One bit per kind, for the store's masks of what its middleware wants.
+    @inlinable var bit: UInt8 {
+        switch self {
+        case .created: 1 << 0
+        case .started: 1 << 1
+        case .intent: 1 << 2
+        case .message: 1 << 3
+        case .state: 1 << 4
+        case .sideEffect: 1 << 5
+        case .failure: 1 << 6
+        case .cancelled: 1 << 7
+        }
+    }
+
+    /// The mask of a set of kinds.
+    static func mask(of kinds: Set<Self>) -> UInt8 {
+        kinds.reduce(0) { $0 | $1.bit }
     }
 }

@@ -49,7 +49,7 @@ public final class Store<F: Feature>: Sendable {
             sideEffects: sideEffects,
             errorHandler: onError)
         // Nobody else can reach the store yet, so the drain claim is not needed here.
-        if core.hasMiddleware { core.emit(.created) }
+        if core.wants(.created) { core.emit(.created) }
         if start { core.start() }
     }
 

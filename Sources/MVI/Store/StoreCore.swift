@@ -39,8 +39,9 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
     // Unchecked exclusivity: every access is confined to the draining thread (or under the
     // lock for state reads from elsewhere), which is stronger than the dynamic check.
     @usableFromInline @exclusivity(unchecked) var drainer: Drainer
-    @usableFromInline let hasMiddleware: Bool
-    @usableFromInline let middleware: [any Middleware<F>]
+    /// The kinds of event some middleware observes, one bit each (``StoreEvent/Kind``).
+    @usableFromInline let middlewareInterest: UInt8
+    @usableFromInline let middleware: [MiddlewareEntry<F>]
     @usableFromInline let errorHandler: StoreErrorHandler
     @usableFromInline let policy: SideEffectPolicy
 
@@ -56,8 +57,9 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
         self.feature = feature
         self.control = StoreLock(Control())
         self.drainer = Drainer(state: initialState)
-        self.middleware = middleware
-        self.hasMiddleware = !middleware.isEmpty
+        let entries = middleware.map(MiddlewareEntry.init)
+        self.middleware = entries
+        self.middlewareInterest = entries.reduce(0) { $0 | $1.mask }
         self.errorHandler = errorHandler
         self.policy = sideEffects
     }
@@ -167,7 +169,7 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
             drainer.isExecuting = hasMiddleware
             feature.bootstrap(StoreContext(core: self))
             drainer.isExecuting = false
-            if hasMiddleware { emit(.started) }
+            if wants(.started) { emit(.started) }
         case .addObserver(let observer):
             drainer.observers.append(observer)
             observer.onState(drainer.state)
@@ -207,9 +209,17 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
 
     // MARK: The pipeline
 
+    /// Whether any middleware is attached.
+    @inlinable var hasMiddleware: Bool { middlewareInterest != 0 }
+
+    /// Whether some middleware observes events of `kind`: if not, none is built.
+    @inlinable func wants(_ kind: StoreEvent<F>.Kind) -> Bool {
+        middlewareInterest & kind.bit != 0
+    }
+
     @inlinable func execute(_ intent: F.Intent) {
         if hasMiddleware {
-            emit(.intent(intent))
+            if wants(.intent) { emit(.intent(intent)) }
             // Re-entrant sends are queued, so executions never nest: a flag is enough.
             drainer.isExecuting = true
             feature.execute(intent, StoreContext(core: self))
@@ -220,9 +230,9 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
     }
 
     @inlinable func apply(_ message: F.Message) {
-        if hasMiddleware { emit(.message(message)) }
+        if wants(.message) { emit(.message(message)) }
         control.withLock { _ in F.reduce(&drainer.state, message) }
-        if hasMiddleware { emit(.state(drainer.state)) }
+        if wants(.state) { emit(.state(drainer.state)) }
         notifyObservers()
     }
 
@@ -237,10 +247,13 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
         }
     }
 
-    @usableFromInline func emit(_ event: StoreEvent<F>) {
+    /// Shows an event to the middleware that observe its kind. Inlinable, so that it is
+    /// specialized for the feature where the store is used.
+    @inlinable func emit(_ event: StoreEvent<F>) {
         let context = MiddlewareContext(core: self)
-        for middleware in middleware {
-            middleware.handle(event, context)
+        let bit = event.kind.bit
+        for entry in middleware where entry.mask & bit != 0 {
+            entry.middleware.handle(event, context)
         }
     }
 
@@ -249,14 +262,14 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
     /// Reports a failure from the draining thread.
     func reportFromDrainer(_ error: StoreError) {
         errorHandler(error)
-        if hasMiddleware { emit(.failure(error)) }
+        if wants(.failure) { emit(.failure(error)) }
     }
 
     /// Reports a failure from any thread: the handler is called at once, middleware sees it
     /// in order through the pipeline.
     @usableFromInline func report(_ error: StoreError) {
         errorHandler(error)
-        if hasMiddleware { submit(.failure(error)) }
+        if wants(.failure) { submit(.failure(error)) }
     }
 
     // MARK: Lifecycle
@@ -321,6 +334,6 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
         drainer.observers.removeAll()
         drainer.sideEffectHandlers.removeAll()
         for observer in observers { observer.onFinish?() }
-        if hasMiddleware { emit(.cancelled) }
+        if wants(.cancelled) { emit(.cancelled) }
     }
 }

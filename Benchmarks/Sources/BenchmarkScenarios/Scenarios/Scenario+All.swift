@@ -1,3 +1,7 @@
+import Logging
+import MVI
+import MVILogging
+
 extension Scenario {
     /// Every scenario, in table order. Add one here (and a file for it) to extend the suite.
     public static var all: [Scenario] {
@@ -15,6 +19,16 @@ extension Scenario {
             .concurrentSend,
             .idleStoreBytes,
             .orbitIntent,
+            .sendThroughMiddleware(
+                "send-1sub-timetravel", "send-1sub with time travel recording every event",
+                middleware: TimeTravelRecording.middleware),
+            .sendThroughMiddleware(
+                "log-off", "send-1sub with MVILogging attached and every level off",
+                middleware: { [.logging(logger: Logger.discarding(at: .info), levels: .off)] }),
+            .sendThroughMiddleware(
+                "log-on", "send-1sub with MVILogging writing every event, state diffs included",
+                fullSize: 20_000,
+                middleware: { [.logging(logger: Logger.discarding(at: .trace), levels: .all(.trace))] }),
         ]
     }
 

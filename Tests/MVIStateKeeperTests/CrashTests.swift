@@ -24,17 +24,49 @@ private let readyMarker = "MVI-CRASH-READY "
 /// `FileStateStorage` and is killed with SIGKILL, 100 times; after every kill the file must
 /// hold a whole state, the last one the child finished saving or the one it was writing.
 @Suite struct CrashTests {
-    @Test(.timeLimit(.minutes(5)))
-    func sigkillDuringSavesNeverTearsTheFile() throws {
-        let directory = try temporaryDirectory()
-        let storage = FileStateStorage(directory: directory)
-        let path = storage.path(for: "crash")
-        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    /// What the kill loop found, checked on the test's own task.
+    struct CrashReport: Sendable {
         var torn = 0
         var advanced = 0
         var killedMidWrite = 0
         var last = 0
-        let runs = 100
+        var problems: [String] = []
+        var directory = ""
+    }
+
+    /// The kill loop blocks (pipe reads, sleeps, waiting for the child), so it runs on a
+    /// thread of its own: on the cooperative pool it would starve the other tests for a minute.
+    static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result { try body() })
+            }.start()
+        }
+    }
+
+    @Test(.timeLimit(.minutes(5)))
+    func sigkillDuringSavesNeverTearsTheFile() async throws {
+        let report = try await Self.onOwnThread { try Self.killSavingChildren(runs: 100) }
+        for problem in report.problems { Issue.record(Comment(rawValue: problem)) }
+        #expect(report.torn == 0)
+        print("state keeper crash test: 100 SIGKILLs, torn files: \(report.torn), killed mid-write: \(report.killedMidWrite), file advanced past the first save: \(report.advanced), last state: \(report.last)")
+        // The next load sweeps the temporary files the killed writers left.
+        let storage = FileStateStorage(directory: report.directory)
+        _ = try storage.load("crash")
+        #expect(try files(in: report.directory) == ["crash.json"])
+    }
+
+    struct ChildDidNotStart: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func killSavingChildren(runs: Int) throws -> CrashReport {
+        var report = CrashReport()
+        let directory = try temporaryDirectory()
+        report.directory = directory
+        let storage = FileStateStorage(directory: directory)
+        let path = storage.path(for: "crash")
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         for run in 0 ..< runs {
             let child = Process()
             child.executableURL = URL(fileURLWithPath: executable)
@@ -61,33 +93,35 @@ private let readyMarker = "MVI-CRASH-READY "
                     ready = Int(text[range.upperBound ..< end])
                 }
             }
-            let readyN = try #require(ready, "run \(run): the child did not start saving:\n\(text)")
-            #expect(readyN > last, "run \(run): the child restored \(readyN - 1), the file had \(last)")
+            guard let readyN = ready else {
+                throw ChildDidNotStart(description: "run \(run): the child did not start saving:\n\(text)")
+            }
+            if readyN <= report.last {
+                report.problems.append("run \(run): the child restored \(readyN - 1), the file had \(report.last)")
+            }
 
             // Kill it at a random moment, mid-loop.
             usleep(UInt32.random(in: 0 ..< 50_000))
             kill(child.processIdentifier, SIGKILL)
             child.waitUntilExit()
-            #expect(child.terminationReason == .uncaughtSignal)
+            if child.terminationReason != .uncaughtSignal {
+                report.problems.append("run \(run): the child was not killed by the signal")
+            }
 
             let leftovers = try files(in: directory).filter { $0.hasPrefix(".crash.json.tmp-") }
-            killedMidWrite += leftovers.isEmpty ? 0 : 1
+            report.killedMidWrite += leftovers.isEmpty ? 0 : 1
             let bytes = try readFile(path)
             guard let saved = try? JSONDecoder().decode(Envelope<CrashState>.self, from: Data(bytes)),
                   saved.state.isConsistent, saved.state.n >= readyN
             else {
-                torn += 1
-                Issue.record("run \(run): torn or stale file, \(bytes.count) bytes")
+                report.torn += 1
+                report.problems.append("run \(run): torn or stale file, \(bytes.count) bytes")
                 continue
             }
-            if saved.state.n > readyN { advanced += 1 }
-            last = saved.state.n
+            if saved.state.n > readyN { report.advanced += 1 }
+            report.last = saved.state.n
         }
-        #expect(torn == 0)
-        print("state keeper crash test: \(runs) SIGKILLs, torn files: \(torn), killed mid-write: \(killedMidWrite), file advanced past the first save: \(advanced), last state: \(last)")
-        // The next load sweeps the temporary files the killed writers left.
-        _ = try storage.load("crash")
-        #expect(try files(in: directory) == ["crash.json"])
+        return report
     }
 
     /// The child's side of the crash test; it runs only in the child process.

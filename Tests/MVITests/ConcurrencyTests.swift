@@ -12,6 +12,7 @@ import Testing
                 }
             }
         }
+        await waitForCount(store, 800_000)
         #expect(store.state.count == 800_000)
     }
 
@@ -32,10 +33,10 @@ import Testing
                 group.addTask { for _ in 0..<10_000 { store.send(.increment) } }
             }
         }
+        let streamedValues = await streamed.value  // the last state has been published
         let values = seen.values
         #expect(values.count == 40_001)
         #expect(zip(values, values.dropFirst()).allSatisfy { $0 + 1 == $1 })
-        let streamedValues = await streamed.value
         #expect(streamedValues.last == 40_000)
         #expect(zip(streamedValues, streamedValues.dropFirst()).allSatisfy { $0 < $1 })
         subscription.cancel()
@@ -109,6 +110,7 @@ import Testing
                 }
             }
         }
+        await waitForCount(store, 20_000)
         #expect(store.state.count == 20_000)
     }
 }

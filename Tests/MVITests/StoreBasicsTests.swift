@@ -1,7 +1,7 @@
 import MVI
 import Testing
 
-@Suite struct StoreBasicsTests {
+@Suite(.timeLimit(.minutes(2))) struct StoreBasicsTests {
     @Test func sendReducesAndPublishesBeforeReturning() {
         let store = Store(Counter(), initialState: .init())
         let seen = Recorder<Int>()
@@ -81,6 +81,7 @@ import Testing
         let hammer = Task { for _ in 0..<1_000 { store.send(.go) } }
         store.send(.go)
         await hammer.value
+        await waitForCount(store, 1_001 * 100)
         await store.waitForIdle()
         #expect(store.state.count == 1_001 * 100)
         // Every dispatch was applied before it returned: the state grew by at least one.

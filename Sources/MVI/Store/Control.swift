@@ -68,4 +68,6 @@ struct RunningTask: Sendable {
     let id: TaskID?
     /// `nil` between reserving the slot and registering the task.
     let task: Task<Void, Never>?
+    /// Cancelled before its task was registered: registration cancels the task instead.
+    var isSuperseded = false
 }

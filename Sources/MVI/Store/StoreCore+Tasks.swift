@@ -48,13 +48,12 @@ extension StoreCore {
         var superseded: [Task<Void, Never>] = []
         let registered = control.withLock { control -> Bool in
             guard !control.isCancelled else { return false }
-            guard control.tasks[token] != nil else { return true }  // already finished
-            if cancelInFlight, let id {
-                for (other, running) in control.tasks where running.id == id && other != token {
-                    if let task = running.task { superseded.append(task) }
-                    control.tasks[other] = nil
-                }
+            guard let slot = control.tasks[token] else { return true }  // already finished
+            if slot.isSuperseded {
+                control.tasks[token] = nil
+                return false
             }
+            if cancelInFlight, let id { superseded = control.cancelTasks(id: id, except: token) }
             control.tasks[token] = RunningTask(id: id, task: task)
             return true
         }
@@ -65,14 +64,7 @@ extension StoreCore {
     }
 
     func cancelTasks(id: TaskID) {
-        let cancelled = control.withLock { control -> [Task<Void, Never>] in
-            var cancelled: [Task<Void, Never>] = []
-            for (token, running) in control.tasks where running.id == id {
-                if let task = running.task { cancelled.append(task) }
-                control.tasks[token] = nil
-            }
-            return cancelled
-        }
+        let cancelled = control.withLock { $0.cancelTasks(id: id, except: nil) }
         for task in cancelled { task.cancel() }
     }
 
@@ -94,5 +86,22 @@ extension StoreCore {
             if tasks.isEmpty { await Task.yield() }
             for task in tasks { await task.value }
         }
+    }
+}
+
+extension Control {
+    /// Takes the tasks with this id out of the store, to be cancelled outside the lock. A
+    /// slot whose task is not registered yet is marked, and its registration cancels it.
+    mutating func cancelTasks(id: TaskID, except kept: Int?) -> [Task<Void, Never>] {
+        var cancelled: [Task<Void, Never>] = []
+        for (token, running) in tasks where running.id == id && token != kept {
+            if let task = running.task {
+                cancelled.append(task)
+                tasks[token] = nil
+            } else {
+                tasks[token]?.isSuperseded = true
+            }
+        }
+        return cancelled
     }
 }

@@ -9,7 +9,7 @@ extension ContainerHost where ContainerState: Equatable, ContainerSideEffect: Eq
     /// happened with ``ContainerTest/assert(_:fileID:filePath:line:column:_:)``.
     public func test(
         _ initialState: ContainerState,
-        timeout: Duration = .seconds(3),
+        timeout: Duration = .seconds(10),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -31,7 +31,7 @@ extension Store {
     /// ```
     public func test<State: Sendable & Equatable, SideEffect: Sendable & Equatable>(
         _ initialState: State,
-        timeout: Duration = .seconds(3),
+        timeout: Duration = .seconds(10),
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,

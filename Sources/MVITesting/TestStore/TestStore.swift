@@ -68,7 +68,7 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
         _ feature: F,
         initialState: F.State,
         exhaustivity: Exhaustivity = .on,
-        timeout: Duration = .seconds(3),
+        timeout: Duration = .seconds(10),
         middleware: [any Middleware<F>] = [],
         sideEffects: SideEffectPolicy = .default,
         fileID: StaticString = #fileID,

@@ -9,6 +9,10 @@ let package = Package(
     dependencies: [
         .package(name: "swift-mvi", path: ".."),
         .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
+        // package-benchmark: `swift package benchmark` runs the same scenarios with its
+        // statistics and baselines. Its malloc interposer adds a header to every block, which
+        // is why mvi-bench (not this) reports the idle-store bytes.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
         // Counts heap allocations for the whole process (glibc); see its header.
@@ -28,6 +32,12 @@ let package = Package(
             name: "mvi-bench",
             dependencies: ["BenchmarkScenarios", "MallocCounter"],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+        // `swift package --package-path Benchmarks benchmark`: package-benchmark's runner.
+        .executableTarget(
+            name: "MVIBenchmarks",
+            dependencies: ["BenchmarkScenarios", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/MVIBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     ],
     swiftLanguageModes: [.v6]
 )

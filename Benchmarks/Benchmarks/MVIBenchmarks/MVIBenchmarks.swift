@@ -1,0 +1,27 @@
+import Benchmark
+import BenchmarkScenarios
+
+/// The same scenarios as `mvi-bench`, run by package-benchmark (`swift package benchmark`),
+/// for its statistics, baselines and threshold checks. Each benchmark is one scenario for one
+/// system; one measured iteration is `scalingFactor` operations of the scenario, set up
+/// outside the measurement and verified after it, so a wrong result fails the run.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        scalingFactor: .kilo,
+        maxDuration: .seconds(1),
+        maxIterations: 100)
+
+    for scenario in Scenario.all where scenario.metric == .timePerOperation {
+        for system in scenario.systems {
+            let makeTrial = system.makeTrial
+            Benchmark("\(scenario.name) \(system.system.rawValue)") { benchmark in
+                let trial = makeTrial(benchmark.scaledIterations.count)
+                benchmark.startMeasurement()
+                trial.run()
+                benchmark.stopMeasurement()
+                if let problem = trial.verify() { benchmark.error(problem) }
+            }
+        }
+    }
+}

@@ -137,4 +137,13 @@ import Testing
         await sink.waitFor(1)
         #expect(sink.records == [LogRecord(level: .error, message: "[Counter] failure: async work \"fail\": Boom()")])
     }
+
+    @Test func observedKindsFollowTheConfiguredLevels() {
+        let logger = Logger(label: "kinds")
+        #expect(LoggingMiddleware<Counter>(logger: logger, levels: .off).observedEventKinds.isEmpty)
+        let some = LoggingMiddleware<Counter>(logger: logger, levels: StoreLogLevels(intent: .debug))
+        #expect(some.observedEventKinds == [.intent])
+        let states = LoggingMiddleware<Counter>(logger: logger, levels: StoreLogLevels(state: .debug))
+        #expect(states.observedEventKinds == [.state, .created, .cancelled])
+    }
 }

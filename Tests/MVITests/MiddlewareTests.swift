@@ -75,4 +75,27 @@ func eventLine(_ event: StoreEvent<Counter>, _ context: MiddlewareContext<Counte
         #expect(StoreEvent<Counter>.state(.init()).kind == .state)
         #expect(StoreEvent<Counter>.Kind.allCases.count == 8)
     }
+
+    @Test func middlewareSeesOnlyTheKindsItObserves() {
+        let lines = Recorder<String>()
+        let intentsOnly = AnyMiddleware<Counter>(observing: [.intent, .sideEffect]) { event, context in
+            lines.append(eventLine(event, context))
+        }
+        let store = Store(Counter(), initialState: .init(), name: "K", middleware: [intentsOnly])
+        store.send(.increment)
+        store.send(.notify("x"))
+        store.cancel()
+        #expect(lines.values == ["[K] intent increment", "[K] intent notify(\"x\")", "[K] sideEffect said(\"x\")"])
+    }
+
+    @Test func middlewareObservingNothingIsNeverCalled() {
+        let calls = Recorder<String>()
+        let silent = AnyMiddleware<Counter>(observing: []) { event, _ in calls.append("\(event.kind)") }
+        let store = Store(Counter(), initialState: .init(), middleware: [silent])
+        store.send(.increment)
+        store.send(.loadLater(1))
+        store.cancel()
+        #expect(calls.values.isEmpty)
+        #expect(store.state.count == 1)
+    }
 }

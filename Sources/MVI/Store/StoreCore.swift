@@ -12,7 +12,7 @@ import Synchronization
 /// drainer itself reads it without locking (reads never race with reads).
 @usableFromInline
 final class StoreCore<F: Feature>: @unchecked Sendable {
-    // @unchecked: `control` is a Mutex; `drainer` is accessed only under the drain claim,
+    // @unchecked: `control` is a StoreLock; `drainer` is accessed only under the drain claim,
     // and its `state` is written only under the lock (see the type's comment).
 
     /// What only the draining thread touches.

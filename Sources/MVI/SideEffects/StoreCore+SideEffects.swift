@@ -3,6 +3,7 @@ import Synchronization
 extension StoreCore {
     /// Delivers a side effect, on the draining thread, according to the policy.
     @usableFromInline func deliver(_ sideEffect: F.SideEffect) {
+        if hasRecorder { recordSideEffect(sideEffect) }
         if wants(.sideEffect) { emit(.sideEffect(sideEffect)) }
         var handled = false
         for handler in drainer.sideEffectHandlers where handler.isActive.load(ordering: .relaxed) {

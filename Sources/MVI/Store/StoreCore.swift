@@ -39,9 +39,12 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
     // Unchecked exclusivity: every access is confined to the draining thread (or under the
     // lock for state reads from elsewhere), which is stronger than the dynamic check.
     @usableFromInline @exclusivity(unchecked) var drainer: Drainer
-    /// The kinds of event some middleware observes, one bit each (``StoreEvent/Kind``).
-    @usableFromInline let middlewareInterest: UInt8
-    @usableFromInline let middleware: [MiddlewareEntry<F>]
+    /// The kinds of event some middleware observes, one bit each (``StoreEvent/Kind``),
+    /// plus ``Pipeline/recordingBit`` when a recorder is attached.
+    @usableFromInline let middlewareInterest: UInt16
+    /// The middleware and the recorder; `nil` without middleware, so that a plain store
+    /// carries one empty pointer.
+    @usableFromInline let pipeline: Pipeline<F>?
     @usableFromInline let errorHandler: StoreErrorHandler
     @usableFromInline let policy: SideEffectPolicy
 
@@ -57,11 +60,12 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
         self.feature = feature
         self.control = StoreLock(Control())
         self.drainer = Drainer(state: initialState)
-        let entries = middleware.map(MiddlewareEntry.init)
-        self.middleware = entries
-        self.middlewareInterest = entries.reduce(0) { $0 | $1.mask }
+        let pipeline = middleware.isEmpty ? nil : Pipeline(middleware)
+        self.pipeline = pipeline
+        self.middlewareInterest = pipeline?.interest ?? 0
         self.errorHandler = errorHandler
         self.policy = sideEffects
+        pipeline?.recorder?.attach(self)
     }
 
     /// The store's name: as given, or derived from the feature's type.
@@ -209,29 +213,62 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
 
     // MARK: The pipeline
 
-    /// Whether any middleware is attached.
-    @inlinable var hasMiddleware: Bool { middlewareInterest != 0 }
+    /// Whether middleware observes the steps of the pipeline (intents, messages, states,
+    /// side effects): then each step takes the observed path. Middleware that sees only a
+    /// store's start and end (time travel's) leaves the send path as it is.
+    @inlinable var hasMiddleware: Bool { middlewareInterest & Pipeline<F>.stepBits != 0 }
 
     /// Whether some middleware observes events of `kind`: if not, none is built.
     @inlinable func wants(_ kind: StoreEvent<F>.Kind) -> Bool {
-        middlewareInterest & kind.bit != 0
+        middlewareInterest & UInt16(kind.bit) != 0
     }
 
     @inlinable func execute(_ intent: F.Intent) {
         if hasMiddleware {
-            if wants(.intent) { emit(.intent(intent)) }
-            // Re-entrant sends are queued, so executions never nest: a flag is enough.
-            drainer.isExecuting = true
+            executeObserved(intent)
+        } else if hasRecorder {
+            recordIntent(intent)
             feature.execute(intent, StoreContext(core: self))
-            drainer.isExecuting = false
+            recordEndOfIntent()
         } else {
             feature.execute(intent, StoreContext(core: self))
         }
     }
 
+    /// ``execute(_:)`` with middleware observing steps. Kept out of line (but specialized),
+    /// so that the plain path stays small enough to be inlined into `send`.
+    @inlinable @inline(never) func executeObserved(_ intent: F.Intent) {
+        if hasRecorder { recordIntent(intent) }
+        if wants(.intent) { emit(.intent(intent)) }
+        // Re-entrant sends are queued, so executions never nest: a flag is enough.
+        drainer.isExecuting = true
+        feature.execute(intent, StoreContext(core: self))
+        drainer.isExecuting = false
+        if hasRecorder { recordEndOfIntent() }
+    }
+
     @inlinable func apply(_ message: F.Message) {
+        if hasMiddleware {
+            applyObserved(message)
+        } else {
+            if hasRecorder {
+                reduceRecording(message)
+            } else {
+                control.withLock { _ in F.reduce(&drainer.state, message) }
+            }
+            notifyObservers()
+        }
+    }
+
+    /// ``apply(_:)`` with middleware observing steps; out of line like
+    /// ``executeObserved(_:)``.
+    @inlinable @inline(never) func applyObserved(_ message: F.Message) {
         if wants(.message) { emit(.message(message)) }
-        control.withLock { _ in F.reduce(&drainer.state, message) }
+        if hasRecorder {
+            reduceRecording(message)
+        } else {
+            control.withLock { _ in F.reduce(&drainer.state, message) }
+        }
         if wants(.state) { emit(.state(drainer.state)) }
         notifyObservers()
     }
@@ -250,9 +287,10 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
     /// Shows an event to the middleware that observe its kind. Inlinable, so that it is
     /// specialized for the feature where the store is used.
     @inlinable func emit(_ event: StoreEvent<F>) {
+        guard let pipeline else { return }
         let context = MiddlewareContext(core: self)
         let bit = event.kind.bit
-        for entry in middleware where entry.mask & bit != 0 {
+        for entry in pipeline.entries where entry.mask & bit != 0 {
             entry.middleware.handle(event, context)
         }
     }
@@ -335,5 +373,6 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
         drainer.sideEffectHandlers.removeAll()
         for observer in observers { observer.onFinish?() }
         if wants(.cancelled) { emit(.cancelled) }
+        pipeline?.recorder?.detach()
     }
 }

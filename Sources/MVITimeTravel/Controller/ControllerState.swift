@@ -1,65 +1,77 @@
 import MVI
 import Foundation
 
-/// Everything the controller's lock protects: the mode, the global timeline, the registered
-/// stores. A plain struct; ``TimeTravel`` does the locking and runs the actions it returns
-/// (showing states, resuming input) outside the lock, because they may call observers.
-@usableFromInline
+/// Everything the controller's lock protects: the mode, the timeline, the registered stores.
+/// A plain struct; ``TimeTravel`` does the locking and runs the actions it returns (showing
+/// states, resuming input) outside the lock, because they may call observers.
+///
+/// While recording, the events live in each store's recorder (written on the store's send
+/// path, without this lock); `entries` and the tracks' payloads are a copy made when someone
+/// reads (``refresh()``). Stopping makes the last copy, which then stays put.
 struct ControllerState {
-    @usableFromInline var mode: TimeTravel.Mode = .idle
+    var mode: TimeTravel.Mode = .idle
     /// Whether the timeline was imported rather than recorded here.
-    @usableFromInline var isImported = false
-    @usableFromInline let maxEvents: Int
-    @usableFromInline var entries = RingBuffer<Entry>()
+    var isImported = false
+    let maxEvents: Int
+    let session: RecordingSession
+    /// The timeline, oldest first.
+    var entries: [Entry] = []
     var tracks: [any Track] = []
     var stores: [any RegisteredStore] = []
     /// Stores whose input is held while stopped.
     var held: [any RegisteredStore] = []
     /// The selected position in `entries`; -1 is the start (every store's initial state).
     var selected = -1
-    @usableFromInline var nextSequence: UInt64 = 1
+    /// The session's sequence number when the recording started: events number from 1 there.
+    var origin: UInt64 = 1
 
-    init(maxEvents: Int) {
+    init(maxEvents: Int, session: RecordingSession) {
         self.maxEvents = maxEvents
+        self.session = session
     }
 
-    // MARK: Recording
+    // MARK: The timeline
 
-    @inlinable mutating func record<F: Feature>(
-        _ store: LiveStore<F>, _ payload: Payload<F>, kind: TimeTravelEvent.Kind, time: Double
-    ) {
-        guard mode != .idle, !store.isConflicted else { return }
-        guard !isImported, let track = store.trackID else { return }
-        if entries.count >= maxEvents { evictOldest() }
-        let local = store.append(payload)
-        entries.append(Entry(sequence: nextSequence, time: time, local: local, track: track, kind: kind))
-        nextSequence += 1
+    /// Copies the recorders' events into the timeline, merged in sequence order and cut to
+    /// the newest `maxEvents`. Only while recording: otherwise the timeline is already final.
+    mutating func refresh() {
+        guard mode == .recording else { return }
+        copyTimeline()
     }
 
-    /// Drops the oldest sixteenth of the events (at least one), in one call per store, so
-    /// that the cost of dropping is paid in batches rather than on every event.
-    @usableFromInline mutating func evictOldest() {
-        let batch = Swift.max(1, maxEvents / 16)
-        var dropped = [Int](repeating: 0, count: tracks.count)
-        for _ in 0..<Swift.min(batch, entries.count) {
-            guard let oldest = entries.removeFirst() else { break }
-            dropped[Int(oldest.track)] += 1
-            if selected >= 0 { selected -= 1 }
+    private mutating func copyTimeline() {
+        var gathered: [Entry] = []
+        for (id, track) in tracks.enumerated() { track.refresh(track: Int32(id), origin: origin, into: &gathered) }
+        gathered.sort { $0.sequence < $1.sequence }
+        let excess = gathered.count - maxEvents
+        if excess > 0 {
+            // Each recorder keeps the newest `maxEvents` of the session, so together they may
+            // hold more; the oldest go, and each track's last dropped state becomes its start.
+            var dropped = [Int](repeating: 0, count: tracks.count)
+            for entry in gathered[..<excess] { dropped[Int(entry.track)] += 1 }
+            for (track, count) in dropped.enumerated() where count > 0 { tracks[track].dropFirst(count) }
+            gathered.removeFirst(excess)
+            for index in gathered.indices { gathered[index].local -= dropped[Int(gathered[index].track)] }
         }
-        for (track, count) in dropped.enumerated() where count > 0 { tracks[track].dropFirst(count) }
+        entries = gathered
+    }
+
+    /// Makes the final copy of the timeline and lets the recorders drop theirs.
+    mutating func freezeTimeline() {
+        copyTimeline()
+        for track in tracks { track.freeze() }
     }
 
     /// A store's `.created` event. Returns `false` if the store's registration is already
     /// attached to another live store.
-    mutating func attach<F: Feature>(_ store: LiveStore<F>, hooks: StoreHooks<F>, state: F.State) -> Bool {
+    mutating func attach<F: Feature>(_ store: LiveStore<F>, hooks: StoreHooks<F>) -> Bool {
         if let attached = store.hooks, attached.isAlive {
             store.isConflicted = true
             return false
         }
         store.hooks = hooks
         guard mode != .idle else { return true }
-        if !isImported {
-            store.beginTrack(id: Int32(tracks.count), state: state)
+        if mode == .recording, store.beginTrack(id: Int32(tracks.count)) {
             tracks.append(store)
         }
         if mode == .stopped {
@@ -78,7 +90,8 @@ struct ControllerState {
         tracks.removeAll()
         isImported = false
         selected = -1
-        nextSequence = 1
+        origin = session.nextSequence
+        session.setRecording(true)
         for store in stores {
             store.leaveTrack()
             if store.isAttached, let track = store.beginLiveTrack(id: Int32(tracks.count)) {
@@ -91,6 +104,8 @@ struct ControllerState {
 
     mutating func stop() -> Bool {
         guard mode == .recording else { return false }
+        session.setRecording(false)
+        freezeTimeline()
         mode = .stopped
         selected = entries.count - 1
         holdAll()
@@ -160,6 +175,10 @@ struct ControllerState {
 
     mutating func cancel() -> [@Sendable () -> Void]? {
         guard mode != .idle else { return nil }
+        if mode == .recording {
+            session.setRecording(false)
+            freezeTimeline()  // kept for export
+        }
         mode = .idle
         let actions = held.map { $0.resumeAction() }
         held.removeAll()

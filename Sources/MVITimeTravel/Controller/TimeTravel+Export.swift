@@ -6,6 +6,7 @@ extension TimeTravel {
     /// (see ``TimeTravelRecording``). Values are encoded now, for types that are `Encodable`.
     public func recording() -> TimeTravelRecording {
         storage.withLock { state in
+            state.refresh()
             let stores = state.tracks.enumerated().map { id, track in
                 TimeTravelRecording.Store(
                     id: id, name: track.name, types: track.typeNames,

@@ -82,7 +82,6 @@ extension TimeTravel {
             state.tracks = tracks
             state.isImported = true
             state.selected = entries.count - 1
-            state.nextSequence = (entries.last?.sequence ?? 0) + 1
             state.mode = .stopped
             for store in state.stores {
                 store.leaveTrack()

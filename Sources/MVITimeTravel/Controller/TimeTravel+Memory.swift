@@ -1,16 +1,26 @@
 import MVI
 
 extension TimeTravel {
-    /// The bytes one recorded event of a store of `F` takes in the controller: its slot in
-    /// the global timeline plus its slot in the store's typed buffer, where the value is
-    /// kept unboxed.
+    /// The most bytes one recorded event of a store of `F` takes while recording: one slot
+    /// of the store's recorder, where values are kept unboxed.
     ///
-    /// Not included: spare capacity (each buffer doubles when full and halves when three
-    /// quarters empty, so at most twice this), and heap storage the values own, which a
-    /// recorded state shares copy-on-write with the store (recording copies no array, string
-    /// or dictionary of the state; the store's next mutation of such a part copies that part
-    /// once, as keeping any history must).
+    /// A slot holds one to three events: an intent with the first message it dispatches and
+    /// the state after it share one (a third of this per event), a further message and its
+    /// state share one (half), a lone intent or a side effect has one to itself (all of it).
+    ///
+    /// Not included: spare capacity (a recorder's ring doubles as it fills, up to
+    /// `maxEvents` slots), and heap storage the values own, which a recorded state shares
+    /// copy-on-write with the store (recording copies no array, string or dictionary of the
+    /// state; the store's next mutation of such a part copies that part once, as keeping any
+    /// history must). Reading the events while recording, and stopping, copies them into the
+    /// controller's timeline: ``timelineBytesPerEvent(for:)`` each, for as long as it is kept.
     public static func bytesPerEvent<F: Feature>(for feature: F.Type) -> Int {
-        MemoryLayout<Entry>.stride + MemoryLayout<Payload<F>?>.stride
+        StoreRecorder<F>.bytesPerSlot
+    }
+
+    /// The bytes one event takes in the controller's timeline, the copy that stepping and
+    /// export read: its entry plus its value, unboxed.
+    public static func timelineBytesPerEvent<F: Feature>(for feature: F.Type) -> Int {
+        MemoryLayout<Entry>.stride + MemoryLayout<Payload<F>>.stride
     }
 }

@@ -16,10 +16,14 @@ import Synchronization
 /// timeTravel.cancel()         // back to live; held input is applied in order
 /// ```
 ///
-/// Modes: ``Mode/idle`` records nothing and costs one atomic load per event;
-/// ``Mode/recording`` records; ``Mode/stopped`` holds live input of every registered store
-/// and shows the state at the selected event. Controls called in the wrong mode do nothing
-/// and return `false`.
+/// Modes: ``Mode/idle`` records nothing and costs a registered store one relaxed atomic
+/// load per intent; ``Mode/recording`` records; ``Mode/stopped`` holds live input of every
+/// registered store and shows the state at the selected event. Controls called in the wrong
+/// mode do nothing and return `false`.
+///
+/// Each store records into its own recorder, on its own thread, without this controller's
+/// lock; reading the events while recording (``events``, ``eventCount``, ``recording()``)
+/// copies and merges them, which costs time in proportion to the events kept.
 ///
 /// The controller is thread-safe. Call its controls from one place (a debug view, a test):
 /// two controls racing from two threads show their states in an unspecified order.
@@ -34,9 +38,9 @@ public final class TimeTravel: Sendable {
         case stopped
     }
 
-    @usableFromInline let storage: Mutex<ControllerState>
-    /// Whether events need the lock at all (mode is not idle).
-    @usableFromInline let isCapturing = Atomic<Bool>(false)
+    let storage: Mutex<ControllerState>
+    /// The recording switch and sequence numbers every registered store's recorder shares.
+    let session: RecordingSession
     let errorHandler: StoreErrorHandler
 
     /// The most events kept; older ones are dropped first.
@@ -51,7 +55,9 @@ public final class TimeTravel: Sendable {
     ///     stores). Defaults to standard error.
     public init(maxEvents: Int = 10_000, onError: StoreErrorHandler = .standardError) {
         self.maxEvents = Swift.max(1, maxEvents)
-        self.storage = Mutex(ControllerState(maxEvents: Swift.max(1, maxEvents)))
+        let session = RecordingSession(window: Swift.max(1, maxEvents))
+        self.session = session
+        self.storage = Mutex(ControllerState(maxEvents: Swift.max(1, maxEvents), session: session))
         self.errorHandler = onError
     }
 
@@ -59,11 +65,19 @@ public final class TimeTravel: Sendable {
     public var mode: Mode { storage.withLock { $0.mode } }
 
     /// How many events are kept.
-    public var eventCount: Int { storage.withLock { $0.entries.count } }
+    public var eventCount: Int {
+        storage.withLock { state in
+            state.refresh()
+            return state.entries.count
+        }
+    }
 
     /// The kept events, oldest first, each described with `String(describing:)`.
     public var events: [TimeTravelEvent] {
-        storage.withLock { state in (0..<state.entries.count).map { state.event(at: $0) } }
+        storage.withLock { state in
+            state.refresh()
+            return state.entries.indices.map { state.event(at: $0) }
+        }
     }
 
     /// The selected event while stopped, or `nil` at the start (or when not stopped).
@@ -82,6 +96,7 @@ public final class TimeTravel: Sendable {
     /// The JSON encoding of an event's value, if its type is `Encodable` and it is still kept.
     public func value(of event: TimeTravelEvent) -> JSONValue? {
         storage.withLock { state in
+            state.refresh()
             guard let position = state.position(of: event.sequence) else { return nil }
             let entry = state.entries[position]
             return state.tracks[Int(entry.track)].encode(local: entry.local)
@@ -94,11 +109,7 @@ public final class TimeTravel: Sendable {
     /// store's current state as its starting point.
     @discardableResult
     public func startRecording() -> Bool {
-        storage.withLock { state in
-            let started = state.startRecording()
-            if started { isCapturing.store(true, ordering: .relaxed) }
-            return started
-        }
+        storage.withLock { $0.startRecording() }
     }
 
     /// Stops recording: every registered store holds its live input (intents from views,
@@ -150,11 +161,7 @@ public final class TimeTravel: Sendable {
     /// the next ``startRecording()`` or import.
     @discardableResult
     public func cancel() -> Bool {
-        let actions = storage.withLock { state in
-            let actions = state.cancel()
-            if actions != nil { isCapturing.store(false, ordering: .relaxed) }
-            return actions
-        }
+        let actions = storage.withLock { $0.cancel() }
         guard let actions else { return false }
         for action in actions { action() }
         return true

@@ -32,7 +32,8 @@ final class ImportedTrack: Track, Sendable {
         self.target = target
     }
 
-    var droppedCount: Int { 0 }
+    func refresh(track id: Int32, origin: UInt64, into entries: inout [Entry]) {}
+    func freeze() {}
     func dropFirst(_ count: Int) {}
     func describe(local: Int) -> String { items[local].description }
     func encode(local: Int) -> JSONValue? { items[local].value }

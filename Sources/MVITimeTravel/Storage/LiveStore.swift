@@ -1,39 +1,31 @@
 import MVI
 
-/// A registered store and, while it is part of a live recording, its track.
+/// A registered store: its recorder (which the store writes on its send path), its hooks,
+/// and, while it is part of the controller's timeline, its events copied out of the
+/// recorder (``refresh(track:origin:into:)``).
 ///
 /// Every mutable property is read and written only while holding the controller's lock
-/// (`TimeTravel.storage`), which is what makes the `@unchecked Sendable` below safe, and
-/// the `@exclusivity(unchecked)` on the recording path's properties: the lock already
-/// serializes every access, so the dynamic exclusivity check would only repeat it.
-///
-/// Dropping old payloads is split in two so that the controller's eviction stays
-/// non-generic: it only raises `droppedCount`; the payloads are removed (and the last
-/// dropped state becomes the baseline) by ``settle()``, in code specialized for `F`, on the
-/// store's next append or before anything reads the payloads.
-@usableFromInline
+/// (`TimeTravel.storage`), which is what makes the `@unchecked Sendable` below safe.
 final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
     let name: String
+    let recorder: StoreRecorder<F>
     /// The registration token; the store counts as alive while its middleware exists.
     weak var registration: Registration?
     var hooks: StoreHooks<F>?
     var isEnded = false
-    /// Set when the same middleware was given to a second store: recording stops for it.
-    @usableFromInline @exclusivity(unchecked) var isConflicted = false
+    /// Set when the same middleware was given to a second store: neither is recorded.
+    var isConflicted = false
     /// Position in the current live timeline's tracks, if it is part of it.
-    @usableFromInline @exclusivity(unchecked) var trackID: Int32?
+    var trackID: Int32?
 
-    @usableFromInline @exclusivity(unchecked) var payloads = RingBuffer<Payload<F>>()
-    @usableFromInline @exclusivity(unchecked) var appendedCount = 0
-    /// How many payloads were dropped from the front (by eviction).
-    @usableFromInline @exclusivity(unchecked) var droppedCount = 0
-    /// How many of those were actually removed from `payloads`.
-    @usableFromInline @exclusivity(unchecked) var removedCount = 0
-    /// The state before the first kept payload, once settled.
-    @usableFromInline @exclusivity(unchecked) var baseline: F.State?
+    /// The events copied out of the recorder, one value each.
+    var payloads: [Payload<F>] = []
+    /// The state before the first of `payloads`.
+    var baseline: F.State?
 
-    init(name: String, registration: Registration) {
+    init(name: String, recorder: StoreRecorder<F>, registration: Registration) {
         self.name = name
+        self.recorder = recorder
         self.registration = registration
     }
 
@@ -63,30 +55,26 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
 
     // MARK: Recording
 
-    /// Starts a new live timeline for this store, from `state`.
-    func beginTrack(id: Int32, state: F.State) {
+    /// Joins a new live timeline as track `id`, recording from the store's current state.
+    /// Returns `false` if the store cannot be recorded (it ended, or its middleware was
+    /// given to another store).
+    func beginTrack(id: Int32) -> Bool {
+        guard !isConflicted, let state = recorder.restart() else { return false }
         trackID = id
-        payloads.removeAll()
-        appendedCount = 0
-        droppedCount = 0
-        removedCount = 0
+        payloads = []
         baseline = state
+        return true
     }
 
-    func leaveTrack() { trackID = nil }
+    func leaveTrack() {
+        trackID = nil
+        payloads = []
+        baseline = nil
+    }
 
     func beginLiveTrack(id: Int32) -> (any Track)? {
-        guard !isConflicted, isAlive, let state = hooks?.state else { return nil }
-        beginTrack(id: id, state: state)
+        guard isAlive, beginTrack(id: id) else { return nil }
         return self
-    }
-
-    /// Appends a payload; returns its local number.
-    @inlinable func append(_ payload: Payload<F>) -> Int {
-        settle()
-        payloads.append(payload)
-        appendedCount += 1
-        return appendedCount - 1
     }
 
     // MARK: Track
@@ -99,43 +87,62 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
             sideEffect: String(reflecting: F.SideEffect.self))
     }
 
-    func dropFirst(_ count: Int) {
-        droppedCount += count
-    }
-
-    /// Removes the payloads eviction dropped; the last dropped state becomes the baseline.
-    @inlinable func settle() {
-        while removedCount < droppedCount {
-            if case .state(let state) = payloads.removeFirst() { baseline = state }
-            removedCount += 1
+    func refresh(track id: Int32, origin: UInt64, into entries: inout [Entry]) {
+        guard !isConflicted else {
+            payloads = []
+            return
+        }
+        let history = recorder.history()
+        baseline = history.baseline
+        payloads.removeAll(keepingCapacity: true)
+        history.forEachEvent { sequence, time, value in
+            guard sequence >= origin else { return }
+            let payload: Payload<F>
+            switch value {
+            case .intent(let intent): payload = .intent(intent)
+            case .message(let message): payload = .message(message)
+            case .state(let state): payload = .state(state)
+            case .sideEffect(let sideEffect): payload = .sideEffect(sideEffect)
+            case .unknownState: return  // not recorded from a known state: nothing to show
+            }
+            entries.append(Entry(
+                sequence: sequence - origin + 1, time: Double(time) / 1e9, local: payloads.count,
+                track: id, kind: payload.kind))
+            payloads.append(payload)
         }
     }
 
+    func freeze() {
+        recorder.discard()
+    }
+
+    func dropFirst(_ count: Int) {
+        for payload in payloads.prefix(count) {
+            if case .state(let state) = payload { baseline = state }
+        }
+        payloads.removeFirst(Swift.min(count, payloads.count))
+    }
+
     func describe(local: Int) -> String {
-        settle()
-        return String(describing: payloads[local - removedCount].value)
+        String(describing: payloads[local].value)
     }
 
     func encode(local: Int) -> JSONValue? {
-        settle()
-        return JSONCodec.encode(payloads[local - removedCount].value)
+        JSONCodec.encode(payloads[local].value)
     }
 
     var baselineDescription: String? {
-        settle()
-        return baseline.map { String(describing: $0) }
+        baseline.map { String(describing: $0) }
     }
 
     func encodeBaseline() -> JSONValue? {
-        settle()
-        return baseline.flatMap { JSONCodec.encode($0) }
+        baseline.flatMap { JSONCodec.encode($0) }
     }
 
     func showAction(stateAt local: Int?) -> (@Sendable () -> Void)? {
-        settle()
         guard let hooks, isAlive else { return nil }
         let state: F.State?
-        if let local, case .state(let recorded) = payloads[local - removedCount] {
+        if let local, case .state(let recorded) = payloads[local] {
             state = recorded
         } else {
             state = baseline
@@ -146,7 +153,6 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
 }
 
 /// The token a time-travel middleware holds: while it exists, its name stays taken.
-@usableFromInline
 final class Registration: Sendable {
-    @usableFromInline init() {}
+    init() {}
 }

@@ -1,8 +1,7 @@
 import MVI
 
-/// A recorded value of one store, stored as-is: no description, no encoding until asked.
-/// A state is kept by value, so it shares its storage (copy-on-write) with the store.
-@usableFromInline
+/// One recorded value of a store, copied out of its recorder: stored as-is, no description
+/// and no encoding until asked. A state shares its storage (copy-on-write) with the store.
 enum Payload<F: Feature>: Sendable {
     case intent(F.Intent)
     case message(F.Message)
@@ -15,6 +14,15 @@ enum Payload<F: Feature>: Sendable {
         case .message(let value): value
         case .state(let value): value
         case .sideEffect(let value): value
+        }
+    }
+
+    var kind: TimeTravelEvent.Kind {
+        switch self {
+        case .intent: .intent
+        case .message: .message
+        case .state: .state
+        case .sideEffect: .sideEffect
         }
     }
 }

@@ -3,8 +3,12 @@
 protocol Track: AnyObject, Sendable {
     var name: String { get }
     var typeNames: TimeTravelRecording.TypeNames { get }
-    /// How many payloads were removed from the front (evicted).
-    var droppedCount: Int { get }
+    /// Copies the store's events out of its recorder (those numbered from `origin` on),
+    /// appending their entries, numbered from 1 at `origin`; `local` counts from 0 again.
+    /// Imported tracks never change.
+    func refresh(track id: Int32, origin: UInt64, into entries: inout [Entry])
+    /// The timeline was copied out for good (recording stopped): the recorder's copy can go.
+    func freeze()
     /// Removes the `count` oldest payloads; the last state among them becomes the baseline.
     func dropFirst(_ count: Int)
     func describe(local: Int) -> String

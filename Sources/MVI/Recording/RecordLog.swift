@@ -1,0 +1,215 @@
+/// The slots of one store's recording on a ring, and the checkpoints among them.
+///
+/// Appending is O(1) and allocates only while the ring grows (it doubles). Old slots go in
+/// runs: once a checkpoint's state event falls out of the newest `window` events of the
+/// session (all stores share the numbers), every slot up to it goes and its state becomes
+/// the baseline, so dropping runs no reducer. The ring therefore holds up to
+/// `window + checkpointInterval` events; the controller cuts its copy to the window. Only if
+/// the ring is full with no checkpoint to drop to (fewer reductions than that in the window)
+/// does it drop one slot and reduce its message into the baseline.
+///
+/// A plain value over an unsafe buffer; ``StoreRecorder`` owns it and deallocates it.
+@usableFromInline
+struct RecordLog<F: Feature>: @unchecked Sendable {
+    // @unchecked: the buffer belongs to one recorder; see its comment for the guard.
+    /// A real state is kept every this many reductions.
+    @inlinable static var checkpointInterval: Int { 64 }
+
+    @usableFromInline var slots: UnsafeMutablePointer<RecordedSlot<F>>
+    @usableFromInline var capacity: Int
+    @usableFromInline var head = 0
+    @usableFromInline var count = 0
+    /// Where the next slot goes.
+    @usableFromInline var tail = 0
+    @usableFromInline var checkpoints = Deque<RecordedCheckpoint<F>>()
+    /// The number of the slot from which the next reduction is kept as a checkpoint.
+    @usableFromInline var nextCheckpointSlot = Self.checkpointInterval
+    /// How many slots were ever appended: numbers slots, so that a checkpoint knows how
+    /// many slots lie up to it without scanning them.
+    @usableFromInline var appendedSlots = 0
+    /// The last event sequence number at which the oldest checkpoint falls out of the
+    /// window (`.max` without checkpoints): kept apart so that the check copies nothing.
+    @usableFromInline var dropAt: UInt64 = .max
+    @usableFromInline var baseline: F.State?
+    /// The newest events kept, across every store of the session.
+    @usableFromInline let window: Int
+    /// The most slots the ring grows to.
+    @usableFromInline let maxCapacity: Int
+
+    @inlinable static var initialCapacity: Int { 16 }
+
+    init(window: Int) {
+        self.window = window
+        maxCapacity = window + Self.checkpointInterval
+        capacity = Swift.min(Self.initialCapacity, maxCapacity)
+        slots = .allocate(capacity: capacity)
+    }
+
+    /// Appends a reduction's slot, with the intent that dispatched it if it is the intent's
+    /// first message. Returns whether the state after it should be kept as a checkpoint
+    /// (``addCheckpoint(_:)``), which the caller does only then, so the state is copied once
+    /// every ``checkpointInterval`` reductions.
+    @inlinable @inline(__always) mutating func appendReduction(
+        sequence: UInt64, time: Int64, intent: F.Intent?, message: F.Message
+    ) -> Bool {
+        let input: RecordedInput<F> = if let intent { .step(intent, message) } else { .reduction(message) }
+        append(RecordedSlot(sequence: sequence, time: time, input: input))
+        return appendedSlots >= nextCheckpointSlot
+    }
+
+    /// Keeps `state` as the value of the last slot's state event.
+    @inlinable @inline(never) mutating func addCheckpoint(_ state: F.State) {
+        nextCheckpointSlot = appendedSlots + Self.checkpointInterval
+        let last = (tail == 0 ? capacity : tail) - 1
+        let sequence = slots[last].lastSequence
+        if checkpoints.first == nil { dropAt = sequence + UInt64(window) }
+        checkpoints.append(RecordedCheckpoint(sequence: sequence, slotNumber: appendedSlots, state: state))
+    }
+
+    @inlinable @inline(__always) mutating func append(_ slot: RecordedSlot<F>) {
+        // The slot's first event decides: a slot may outlive the window by two events, which
+        // the controller's copy trims.
+        makeRoom(through: slot.sequence)
+        (slots + tail).initialize(to: slot)
+        tail &+= 1
+        if tail == capacity { tail = 0 }
+        count &+= 1
+        appendedSlots &+= 1
+    }
+
+    /// Drops what the window no longer needs once events up to `last` are in, and makes
+    /// sure one slot is free.
+    @inlinable @inline(__always) mutating func makeRoom(through last: UInt64) {
+        if last >= dropAt { dropThroughOldestCheckpoint() }
+        if count == capacity { makeRoomInFullRing() }
+    }
+
+    /// Drops every slot up to the oldest checkpoint; its state becomes the baseline.
+    @inlinable @inline(never) mutating func dropThroughOldestCheckpoint() {
+        guard let checkpoint = checkpoints.popFirst() else { return }
+        dropAt = checkpoints.first.map { $0.sequence + UInt64(window) } ?? .max
+        // Slots are numbered from 1 as appended; the checkpoint is on slot `slotNumber`, and
+        // the oldest slot is number `appendedSlots - count + 1`.
+        let dropped = Swift.min(count, Swift.max(0, checkpoint.slotNumber - (appendedSlots - count)))
+        dropOldestSlots(dropped)
+        baseline = checkpoint.state
+    }
+
+    /// The ring is full: grow it, or drop the oldest slot.
+    @inlinable @inline(never) mutating func makeRoomInFullRing() {
+        if capacity < maxCapacity {
+            grow()
+        } else if checkpoints.first != nil {
+            dropThroughOldestCheckpoint()
+        } else {
+            // No checkpoint in a full ring: fewer reductions than the interval in it. Drop one
+            // slot and bring the baseline past it by reducing its message.
+            let message = slots[head].input.message
+            dropOldestSlot()
+            if let message, baseline != nil { F.reduce(&baseline!, message) }
+        }
+    }
+
+    @inlinable mutating func dropOldestSlot() {
+        dropOldestSlots(1)
+    }
+
+    /// Drops the `dropped` oldest slots, deinitializing them in at most two runs (nothing
+    /// to do at all when the feature's types are trivial).
+    @inlinable mutating func dropOldestSlots(_ dropped: Int) {
+        let first = Swift.min(dropped, capacity - head)
+        (slots + head).deinitialize(count: first)
+        slots.deinitialize(count: dropped - first)
+        head += dropped
+        if head >= capacity { head -= capacity }
+        count -= dropped
+    }
+
+    @inlinable mutating func grow() {
+        let grown = Swift.min(Swift.max(capacity * 2, Self.initialCapacity), maxCapacity)
+        let moved = UnsafeMutablePointer<RecordedSlot<F>>.allocate(capacity: grown)
+        let first = Swift.min(count, capacity - head)
+        moved.moveInitialize(from: slots + head, count: first)
+        (moved + first).moveInitialize(from: slots, count: count - first)
+        slots.deallocate()
+        slots = moved
+        capacity = grown
+        head = 0
+        tail = count == grown ? 0 : count
+    }
+
+    /// A copy of the recording, oldest first.
+    func history() -> RecordedHistory<F> {
+        var copied: [RecordedSlot<F>] = []
+        copied.reserveCapacity(count)
+        for index in 0..<count {
+            var position = head + index
+            if position >= capacity { position -= capacity }
+            copied.append(slots[position])
+        }
+        return RecordedHistory(baseline: baseline, slots: copied, checkpoints: Array(checkpoints))
+    }
+
+    /// Drops every slot and starts again from `baseline`, shrinking the ring back.
+    mutating func reset(baseline: F.State?) {
+        removeAllSlots()
+        if capacity > Self.initialCapacity {
+            slots.deallocate()
+            capacity = Swift.min(Self.initialCapacity, maxCapacity)
+            slots = .allocate(capacity: capacity)
+        }
+        checkpoints = Deque()
+        dropAt = .max
+        nextCheckpointSlot = appendedSlots + Self.checkpointInterval
+        self.baseline = baseline
+    }
+
+    mutating func removeAllSlots() {
+        let first = Swift.min(count, capacity - head)
+        (slots + head).deinitialize(count: first)
+        slots.deinitialize(count: count - first)
+        head = 0
+        tail = 0
+        count = 0
+    }
+
+    /// Frees the buffer; the log must not be used afterwards.
+    mutating func deallocate() {
+        removeAllSlots()
+        slots.deallocate()
+        capacity = 0
+    }
+}
+
+/// A first-in, first-out queue on an array: appending is amortized O(1), and removing the
+/// first is O(1) (the front is compacted away once it is half the array).
+@usableFromInline
+struct Deque<Element> {
+    @usableFromInline var elements: [Element] = []
+    @usableFromInline var start = 0
+
+    @inlinable init() {}
+
+    @inlinable var first: Element? { start < elements.count ? elements[start] : nil }
+
+    @inlinable mutating func append(_ element: Element) { elements.append(element) }
+
+    @inlinable mutating func popFirst() -> Element? {
+        guard start < elements.count else { return nil }
+        let element = elements[start]
+        start += 1
+        if start * 2 >= elements.count {
+            elements.removeFirst(start)
+            start = 0
+        }
+        return element
+    }
+}
+
+extension Deque: Sendable where Element: Sendable {}
+
+extension Array {
+    init(_ deque: Deque<Element>) {
+        self = Array(deque.elements[deque.start...])
+    }
+}

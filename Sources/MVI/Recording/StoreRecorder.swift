@@ -1,0 +1,168 @@
+import Synchronization
+
+/// What several stores record into together: the switch, the shared sequence numbers and the
+/// window of newest events kept. Time travel makes one per controller.
+@usableFromInline
+package final class RecordingSession: Sendable {
+    @usableFromInline let recording = Atomic<Bool>(false)
+    @usableFromInline let sequence = Atomic<UInt64>(1)
+    /// The newest events kept across all the session's stores.
+    package let window: Int
+
+    /// Creates a session that keeps the newest `window` events (at least 1).
+    package init(window: Int) {
+        self.window = Swift.max(1, window)
+    }
+
+    /// Whether stores record now. A relaxed load: the slots themselves are published by
+    /// each recorder's lock.
+    @inlinable package var isRecording: Bool { recording.load(ordering: .relaxed) }
+
+    /// Turns recording on or off.
+    ///
+    /// Sequence numbers never restart: an event whose store checked the switch just before
+    /// it went off can land after it went on again, and must not reuse a number. Readers
+    /// take ``nextSequence`` when a recording starts and ignore anything older.
+    package func setRecording(_ isOn: Bool) {
+        recording.store(isOn, ordering: .releasing)
+    }
+
+    /// The number the next event will get.
+    package var nextSequence: UInt64 { sequence.load(ordering: .relaxed) }
+
+    /// Reserves `count` consecutive sequence numbers and returns the first.
+    @inlinable func reserve(_ count: UInt64) -> UInt64 {
+        sequence.wrappingAdd(count, ordering: .relaxed).oldValue
+    }
+}
+
+/// Lets the store find a recorder among its middleware (time travel's middleware is one).
+package protocol RecordingMiddleware: Sendable {
+    /// The recorder for stores of `feature`, if this middleware records such stores.
+    func recorder<F: Feature>(for feature: F.Type) -> StoreRecorder<F>?
+}
+
+/// A store's own recording of its events for time travel, written on its send path.
+///
+/// Recording is the store's job, not middleware's, so that it costs what it must and no
+/// more: no event values are built, nothing is boxed, described or encoded, and the common
+/// step (an intent, the message it dispatches, the state after it) is one slot written
+/// inside the lock the store already takes to reduce, with one clock read and one atomic
+/// sequence reservation. States are not copied per step: see ``RecordedSlot``.
+///
+/// Who may touch what:
+/// - `log` belongs to the store that claimed the recorder: it is written under that store's
+///   lock (see `StoreCore+Recording`), and read by the controller under the same lock. When
+///   the store ends it lets go of the recorder (`detach`), and from then on `link`'s lock
+///   guards `log`: the controller's reads take `link`'s lock first, then the store's.
+/// - `pendingIntent` and `inputTime` are touched only by that store's draining thread.
+@usableFromInline
+package final class StoreRecorder<F: Feature>: @unchecked Sendable {
+    // @unchecked: see the type's comment; every mutable property has one guard.
+
+    /// Which store records here, if any. Guards `log` once no store does.
+    struct Link: Sendable {
+        weak var core: StoreCore<F>?
+        var isClaimed = false
+    }
+
+    @usableFromInline let session: RecordingSession
+    @usableFromInline @exclusivity(unchecked) var log: RecordLog<F>
+    /// The intent being executed, held back so that it shares a slot with its first message.
+    @usableFromInline @exclusivity(unchecked) var pendingIntent: F.Intent?
+    /// When the intent being executed was taken in; 0 when none is being recorded.
+    @usableFromInline @exclusivity(unchecked) var inputTime: Int64 = 0
+    @usableFromInline @exclusivity(unchecked) var clock = RecordingClock()
+    let link = StoreLock(Link())
+
+    /// Creates a recorder that records while `session` does.
+    package init(session: RecordingSession) {
+        self.session = session
+        self.log = RecordLog(window: session.window)
+    }
+
+    deinit {
+        log.deallocate()
+    }
+
+    // MARK: Ownership (the store)
+
+    /// Claims the recorder for a store being created; `false` if another live store has it.
+    func claim() -> Bool {
+        link.withLock { link in
+            if link.isClaimed { return false }
+            link.isClaimed = true
+            return true
+        }
+    }
+
+    /// The claiming store exists now: its lock guards `log` from here on.
+    func attach(_ core: StoreCore<F>) {
+        link.withLock { $0.core = core }
+    }
+
+    /// The store ended: `log` is guarded by `link` again, and another store may claim it.
+    func detach() {
+        link.withLock { link in
+            link.core = nil
+            link.isClaimed = false
+        }
+    }
+
+    // MARK: Recording (the store's draining thread)
+
+    /// Reduces `message` in `core`, recording it (with the intent held back, if any) in the
+    /// critical section the store takes to reduce. A method of the recorder, out of line,
+    /// so that both the recorder and the store are borrowed for the call: no reference
+    /// counting, and the plain send path stays small.
+    @inlinable @inline(never) func reduce(_ message: F.Message, in core: StoreCore<F>) {
+        let intent = pendingIntent
+        guard intent != nil || session.isRecording else {
+            core.control.withLock { _ in F.reduce(&core.drainer.state, message) }
+            return
+        }
+        let time = core.recordingTime(self, ofIntent: intent != nil)
+        pendingIntent = nil
+        let sequence = session.reserve(intent == nil ? 2 : 3)
+        core.control.withLock { _ in
+            F.reduce(&core.drainer.state, message)
+            let isCheckpoint = log.appendReduction(sequence: sequence, time: time, intent: intent, message: message)
+            if isCheckpoint { log.addCheckpoint(core.drainer.state) }
+        }
+    }
+
+    // MARK: Reading (the controller)
+
+    /// Runs `body` on the log, under whichever lock guards it, with the recording store's
+    /// current state (`nil` once it ended).
+    func withLog<Result: Sendable>(_ body: (inout RecordLog<F>, F.State?) -> Result) -> Result {
+        link.withLock { link in
+            guard let core = link.core else { return body(&log, nil) }
+            return core.control.withLock { _ in body(&log, core.drainer.state) }
+        }
+    }
+
+    /// A copy of the recording.
+    package func history() -> RecordedHistory<F> {
+        withLog { log, _ in log.history() }
+    }
+
+    /// Drops the recording and starts again from the store's current state, taken under
+    /// the store's lock so that no message falls between it and the first slot. Returns that
+    /// state; `nil` if no store records here.
+    package func restart() -> F.State? {
+        withLog { log, state in
+            guard let state else { return nil }
+            log.reset(baseline: state)
+            return state
+        }
+    }
+
+    /// Drops the recording and frees its slots.
+    package func discard() {
+        withLog { log, _ in log.reset(baseline: nil) }
+    }
+
+    /// The bytes one slot takes.
+    package static var bytesPerSlot: Int { MemoryLayout<RecordedSlot<F>>.stride }
+}

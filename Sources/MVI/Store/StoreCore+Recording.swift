@@ -1,0 +1,73 @@
+/// Recording for time travel. The store writes its recorder's log under its own lock, in the
+/// critical section it takes to reduce anyway, so a recorded step costs no lock of its own.
+/// See ``StoreRecorder`` for who guards what.
+///
+/// On the plain send path (no middleware observing steps) a store without a recorder pays
+/// nothing more: the recorder's bit shares the test for middleware.
+extension StoreCore {
+    /// Whether a recorder is attached.
+    @inlinable var hasRecorder: Bool { middlewareInterest & Pipeline<F>.recordingBit != 0 }
+
+    /// Runs `body` with the attached recorder, without retaining it.
+    @inlinable @inline(__always) func withRecorder<Result>(_ body: (StoreRecorder<F>) -> Result) -> Result {
+        // Unchecked: only a pipeline with a recorder sets the recording bit, which callers
+        // test first; the pipeline, a constant of this store, holds the recorder strongly.
+        pipeline.unsafelyUnwrapped.unmanagedRecorder.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
+    }
+
+    /// An intent is about to be executed: while recording, it is held back, to share a slot
+    /// with its first message.
+    @inlinable @inline(__always) func recordIntent(_ intent: F.Intent) {
+        withRecorder { recorder in
+            if recorder.session.isRecording { recorder.pendingIntent = intent }
+        }
+    }
+
+    /// `execute` returned: an intent that dispatched nothing gets a slot of its own.
+    @inlinable @inline(__always) func recordEndOfIntent() {
+        withRecorder { recorder in
+            if recorder.pendingIntent != nil { recordPendingIntent(recorder) }
+            recorder.inputTime = 0
+        }
+    }
+
+    @inlinable @inline(never) func recordPendingIntent(_ recorder: StoreRecorder<F>) {
+        guard let intent = recorder.pendingIntent else { return }
+        recorder.pendingIntent = nil
+        let time = recordingTime(recorder, ofIntent: true)
+        let sequence = recorder.session.reserve(1)
+        control.withLock { _ in
+            recorder.log.append(RecordedSlot(sequence: sequence, time: time, input: .intent(intent)))
+        }
+    }
+
+    /// The time of an event: that of the intent executing, read once for all its events;
+    /// now for any other (input of its own, from async work).
+    @inlinable @inline(__always) func recordingTime(_ recorder: StoreRecorder<F>, ofIntent: Bool) -> Int64 {
+        if recorder.inputTime != 0 { return recorder.inputTime }
+        let now = recorder.clock.now()
+        if ofIntent || drainer.isExecuting { recorder.inputTime = now }
+        return now
+    }
+
+    /// Reduces `message`, recording it (with the intent held back, if any) in the same
+    /// critical section.
+    @inlinable @inline(__always) func reduceRecording(_ message: F.Message) {
+        withRecorder { $0.reduce(message, in: self) }
+    }
+
+    /// Records a posted side effect, after the intent held back, if any.
+    @inlinable func recordSideEffect(_ sideEffect: F.SideEffect) {
+        withRecorder { recordSideEffect(sideEffect, $0) }
+    }
+
+    @inlinable func recordSideEffect(_ sideEffect: F.SideEffect, _ recorder: StoreRecorder<F>) {
+        if recorder.pendingIntent != nil { recordPendingIntent(recorder) }
+        guard recorder.session.isRecording else { return }
+        let time = recordingTime(recorder, ofIntent: false)
+        let sequence = recorder.session.reserve(1)
+        control.withLock { _ in
+            recorder.log.append(RecordedSlot(sequence: sequence, time: time, input: .sideEffect(sideEffect)))
+        }
+    }
+}

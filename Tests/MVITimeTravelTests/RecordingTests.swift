@@ -91,10 +91,60 @@ import Testing
         #expect(timeTravel.recording().stores[0].initialState?.objectCount == .number(Double(expected)))
     }
 
+    @Test func statesBetweenCheckpointsAreComputedFromTheMessages() throws {
+        let timeTravel = TimeTravel(maxEvents: 1_000)
+        let store = try makeCounter(timeTravel)
+        timeTravel.startRecording()
+        for amount in 1...2_000 { store.send(.add(amount)) }  // 6,000 events, many checkpoints
+        let events = timeTravel.events
+        #expect(events.count == 1_000)
+        #expect(events.map(\.sequence) == Array(5_001...6_000))
+        // Every kept state is the one the store had: the running sum of what was added.
+        var states: [Int] = []
+        for event in events where event.kind == .state {
+            guard case .object(let fields)? = timeTravel.value(of: event),
+                  case .number(let count)? = fields["count"] else { continue }
+            states.append(Int(count))
+        }
+        let firstAmount = (5_001 + 2) / 3  // event 5,001 is the state after add(1,667)
+        #expect(states == (firstAmount...2_000).map { $0 * ($0 + 1) / 2 })
+        #expect(timeTravel.stop())
+        #expect(timeTravel.moveToStart())
+        #expect(store.state.count == (firstAmount - 1) * firstAmount / 2)
+        #expect(store.state.log.count == firstAmount - 1)
+        #expect(timeTravel.moveToEnd())
+        #expect(store.state.count == 2_000 * 2_001 / 2)
+        timeTravel.cancel()
+    }
+
+    @Test func eventTimesAreTheWallClockToTheMillisecond() async throws {
+        let timeTravel = TimeTravel()
+        let store = try makeCounter(timeTravel)
+        timeTravel.startRecording()
+        let before = Date()
+        store.send(.add(1))
+        // The clock thread reads the time every millisecond; wait until a later send gets a
+        // later time (a few milliseconds, up to 10 s on a starved machine).
+        var times: [Date] = []
+        for _ in 0..<1_000 {
+            try await Task.sleep(for: .milliseconds(10))
+            store.send(.add(2))
+            times = timeTravel.events.map(\.time)
+            if times.last! > times.first! { break }
+        }
+        let after = Date()
+        #expect(times.last! > times.first!)
+        #expect(times == times.sorted())
+        #expect(times.allSatisfy { $0 >= before.addingTimeInterval(-1) && $0 <= after.addingTimeInterval(1) })
+        timeTravel.cancel()
+    }
+
     @Test func bytesPerEventIsStated() {
         let bytes = TimeTravel.bytesPerEvent(for: Counter.self)
-        #expect(bytes > 0 && bytes <= 128)
-        print("time travel: \(bytes) bytes per recorded event (Counter)")
+        let timeline = TimeTravel.timelineBytesPerEvent(for: Counter.self)
+        #expect(bytes > 0 && bytes <= 64)
+        #expect(timeline > 0 && timeline <= 96)
+        print("time travel: \(bytes) bytes per slot of one to three events, \(timeline) per event in the timeline (Counter)")
     }
 }
 

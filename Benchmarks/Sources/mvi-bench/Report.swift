@@ -47,7 +47,8 @@ func summary(_ rows: [Row], countingAllocations: Bool) -> String {
     let idle = row("idle-store-bytes", .mvi)?.residentBytes.map { "\(Int($0.rounded()))" } ?? "-"
     return "summary: send-1sub ratio=\(ratio("send-1sub")) send-100sub ratio=\(ratio("send-100sub")) "
         + "bigstate/1sub=\(bigOverOne) allocs=\(allocations) idle_bytes=\(idle) "
-        + "timetravel/1sub=\(overSend1Sub("send-1sub-timetravel")) log-off/1sub=\(overSend1Sub("log-off")) "
+        + "timetravel/1sub=\(overSend1Sub("send-1sub-timetravel")) "
+        + "timetravel-idle/1sub=\(overSend1Sub("timetravel-idle")) log-off/1sub=\(overSend1Sub("log-off")) "
         + "log-on/1sub=\(overSend1Sub("log-on"))"
 }
 

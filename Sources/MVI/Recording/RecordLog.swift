@@ -12,8 +12,8 @@
 @usableFromInline
 struct RecordLog<F: Feature>: @unchecked Sendable {
     // @unchecked: the buffer belongs to one recorder; see its comment for the guard.
-    /// A real state is kept every this many reductions.
-    @inlinable static var checkpointInterval: Int { 64 }
+    /// A real state is kept at most every this many slots.
+    @inlinable static var maxCheckpointInterval: Int { 64 }
 
     @usableFromInline var slots: UnsafeMutablePointer<RecordedSlot<F>>
     @usableFromInline var capacity: Int
@@ -23,7 +23,7 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
     @usableFromInline var tail = 0
     @usableFromInline var checkpoints = Deque<RecordedCheckpoint<F>>()
     /// The number of the slot from which the next reduction is kept as a checkpoint.
-    @usableFromInline var nextCheckpointSlot = Self.checkpointInterval
+    @usableFromInline var nextCheckpointSlot = 0
     /// How many slots were ever appended: numbers slots, so that a checkpoint knows how
     /// many slots lie up to it without scanning them.
     @usableFromInline var appendedSlots = 0
@@ -35,12 +35,16 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
     @usableFromInline let window: Int
     /// The most slots the ring grows to.
     @usableFromInline let maxCapacity: Int
+    /// A real state is kept every this many slots: 64, or a quarter of a smaller window, so
+    /// that the ring never holds much more than the window.
+    @usableFromInline let checkpointInterval: Int
 
     @inlinable static var initialCapacity: Int { 16 }
 
     init(window: Int) {
         self.window = window
-        maxCapacity = window + Self.checkpointInterval
+        checkpointInterval = Swift.max(1, Swift.min(Self.maxCheckpointInterval, window / 4))
+        maxCapacity = window + checkpointInterval
         capacity = Swift.min(Self.initialCapacity, maxCapacity)
         slots = .allocate(capacity: capacity)
     }
@@ -48,7 +52,7 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
     /// Appends a reduction's slot, with the intent that dispatched it if it is the intent's
     /// first message. Returns whether the state after it should be kept as a checkpoint
     /// (``addCheckpoint(_:)``), which the caller does only then, so the state is copied once
-    /// every ``checkpointInterval`` reductions.
+    /// every ``checkpointInterval`` slots. The first reduction after a reset is one.
     @inlinable @inline(__always) mutating func appendReduction(
         sequence: UInt64, time: Int64, intent: F.Intent?, message: F.Message
     ) -> Bool {
@@ -59,7 +63,7 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
 
     /// Keeps `state` as the value of the last slot's state event.
     @inlinable @inline(never) mutating func addCheckpoint(_ state: F.State) {
-        nextCheckpointSlot = appendedSlots + Self.checkpointInterval
+        nextCheckpointSlot = appendedSlots + checkpointInterval
         let last = (tail == 0 ? capacity : tail) - 1
         let sequence = slots[last].lastSequence
         if checkpoints.first == nil { dropAt = sequence + UInt64(window) }
@@ -160,7 +164,7 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
         }
         checkpoints = Deque()
         dropAt = .max
-        nextCheckpointSlot = appendedSlots + Self.checkpointInterval
+        nextCheckpointSlot = appendedSlots + checkpointInterval
         self.baseline = baseline
     }
 

@@ -2,14 +2,15 @@
 ///
 /// The common case, an intent that dispatches a message, takes one slot for three events
 /// (intent, message, state after it). A slot keeps no state: states are the reducer's
-/// output, so the recording keeps the messages and, every ``RecordLog/checkpointInterval``
-/// reductions, one real state (a checkpoint); a state in between is the checkpoint before
-/// it with the messages since reduced into it, computed when someone reads it.
+/// output, so the recording keeps the messages and, every so many slots, one real state (a
+/// checkpoint); a state in between is the checkpoint before it with the messages since
+/// reduced into it, computed when someone reads it.
 @usableFromInline
 package struct RecordedSlot<F: Feature>: Sendable {
     /// The sequence number of the slot's first event; the others follow it directly.
     @usableFromInline package let sequence: UInt64
-    /// When the input that produced the slot was taken in, in nanoseconds since 1970.
+    /// When the slot was recorded, in nanoseconds since 1970, to the session's clock
+    /// (``RecordingSession/now``, kept to the millisecond).
     @usableFromInline package let time: Int64
     /// What was recorded.
     @usableFromInline package let input: RecordedInput<F>

@@ -6,6 +6,8 @@ import Synchronization
 package final class RecordingSession: Sendable {
     @usableFromInline let recording = Atomic<Bool>(false)
     @usableFromInline let sequence = Atomic<UInt64>(1)
+    /// The current time, in nanoseconds since 1970, as of the last ``tick()``.
+    @usableFromInline let currentTime = Atomic<Int64>(0)
     /// The newest events kept across all the session's stores.
     package let window: Int
 
@@ -23,12 +25,27 @@ package final class RecordingSession: Sendable {
     /// Sequence numbers never restart: an event whose store checked the switch just before
     /// it went off can land after it went on again, and must not reuse a number. Readers
     /// take ``nextSequence`` when a recording starts and ignore anything older.
+    ///
+    /// Turning it on must be followed by ``StoreRecorder/restart()`` of each recorder of the
+    /// session (the time-travel controller does it): states are computed from each
+    /// recorder's start and its messages, so messages missed while recording was off would
+    /// leave the start behind.
     package func setRecording(_ isOn: Bool) {
         recording.store(isOn, ordering: .releasing)
     }
 
     /// The number the next event will get.
     package var nextSequence: UInt64 { sequence.load(ordering: .relaxed) }
+
+    /// Reads the clock into ``now``. While recording, the time-travel controller calls it
+    /// every millisecond from a thread of its own, so that a store takes the time of an input
+    /// with one load instead of a clock call, a large share of a send.
+    package func tick() {
+        currentTime.store(RecordingClock.now(), ordering: .relaxed)
+    }
+
+    /// The time of the last ``tick()``: nanoseconds since 1970.
+    @inlinable package var now: Int64 { currentTime.load(ordering: .relaxed) }
 
     /// Reserves `count` consecutive sequence numbers and returns the first.
     @inlinable func reserve(_ count: UInt64) -> UInt64 {
@@ -55,7 +72,7 @@ package protocol RecordingMiddleware: Sendable {
 ///   lock (see `StoreCore+Recording`), and read by the controller under the same lock. When
 ///   the store ends it lets go of the recorder (`detach`), and from then on `link`'s lock
 ///   guards `log`: the controller's reads take `link`'s lock first, then the store's.
-/// - `pendingIntent` and `inputTime` are touched only by that store's draining thread.
+/// - `pendingIntent` is touched only by that store's draining thread.
 @usableFromInline
 package final class StoreRecorder<F: Feature>: @unchecked Sendable {
     // @unchecked: see the type's comment; every mutable property has one guard.
@@ -70,9 +87,6 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var log: RecordLog<F>
     /// The intent being executed, held back so that it shares a slot with its first message.
     @usableFromInline @exclusivity(unchecked) var pendingIntent: F.Intent?
-    /// When the intent being executed was taken in; 0 when none is being recorded.
-    @usableFromInline @exclusivity(unchecked) var inputTime: Int64 = 0
-    @usableFromInline @exclusivity(unchecked) var clock = RecordingClock()
     let link = StoreLock(Link())
 
     /// Creates a recorder that records while `session` does.
@@ -121,7 +135,7 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
             core.control.withLock { _ in F.reduce(&core.drainer.state, message) }
             return
         }
-        let time = core.recordingTime(self, ofIntent: intent != nil)
+        let time = session.now
         pendingIntent = nil
         let sequence = session.reserve(intent == nil ? 2 : 3)
         core.control.withLock { _ in

@@ -27,27 +27,17 @@ extension StoreCore {
     @inlinable @inline(__always) func recordEndOfIntent() {
         withRecorder { recorder in
             if recorder.pendingIntent != nil { recordPendingIntent(recorder) }
-            recorder.inputTime = 0
         }
     }
 
     @inlinable @inline(never) func recordPendingIntent(_ recorder: StoreRecorder<F>) {
         guard let intent = recorder.pendingIntent else { return }
         recorder.pendingIntent = nil
-        let time = recordingTime(recorder, ofIntent: true)
+        let time = recorder.session.now
         let sequence = recorder.session.reserve(1)
         control.withLock { _ in
             recorder.log.append(RecordedSlot(sequence: sequence, time: time, input: .intent(intent)))
         }
-    }
-
-    /// The time of an event: that of the intent executing, read once for all its events;
-    /// now for any other (input of its own, from async work).
-    @inlinable @inline(__always) func recordingTime(_ recorder: StoreRecorder<F>, ofIntent: Bool) -> Int64 {
-        if recorder.inputTime != 0 { return recorder.inputTime }
-        let now = recorder.clock.now()
-        if ofIntent || drainer.isExecuting { recorder.inputTime = now }
-        return now
     }
 
     /// Reduces `message`, recording it (with the intent held back, if any) in the same
@@ -64,7 +54,7 @@ extension StoreCore {
     @inlinable func recordSideEffect(_ sideEffect: F.SideEffect, _ recorder: StoreRecorder<F>) {
         if recorder.pendingIntent != nil { recordPendingIntent(recorder) }
         guard recorder.session.isRecording else { return }
-        let time = recordingTime(recorder, ofIntent: false)
+        let time = recorder.session.now
         let sequence = recorder.session.reserve(1)
         control.withLock { _ in
             recorder.log.append(RecordedSlot(sequence: sequence, time: time, input: .sideEffect(sideEffect)))

@@ -14,6 +14,7 @@ struct ControllerState {
     var isImported = false
     let maxEvents: Int
     let session: RecordingSession
+    let ticker: RecordingTicker
     /// The timeline, oldest first.
     var entries: [Entry] = []
     var tracks: [any Track] = []
@@ -28,6 +29,7 @@ struct ControllerState {
     init(maxEvents: Int, session: RecordingSession) {
         self.maxEvents = maxEvents
         self.session = session
+        self.ticker = RecordingTicker(session: session)
     }
 
     // MARK: The timeline
@@ -91,6 +93,7 @@ struct ControllerState {
         isImported = false
         selected = -1
         origin = session.nextSequence
+        ticker.start()
         session.setRecording(true)
         for store in stores {
             store.leaveTrack()
@@ -105,6 +108,7 @@ struct ControllerState {
     mutating func stop() -> Bool {
         guard mode == .recording else { return false }
         session.setRecording(false)
+        ticker.stop()
         freezeTimeline()
         mode = .stopped
         selected = entries.count - 1
@@ -177,6 +181,7 @@ struct ControllerState {
         guard mode != .idle else { return nil }
         if mode == .recording {
             session.setRecording(false)
+            ticker.stop()
             freezeTimeline()  // kept for export
         }
         mode = .idle

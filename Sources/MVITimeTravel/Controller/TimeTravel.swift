@@ -16,14 +16,16 @@ import Synchronization
 /// timeTravel.cancel()         // back to live; held input is applied in order
 /// ```
 ///
-/// Modes: ``Mode/idle`` records nothing and costs a registered store one relaxed atomic
-/// load per intent; ``Mode/recording`` records; ``Mode/stopped`` holds live input of every
+/// Modes: ``Mode/idle`` records nothing (a registered store pays a check per intent and per
+/// message); ``Mode/recording`` records; ``Mode/stopped`` holds live input of every
 /// registered store and shows the state at the selected event. Controls called in the wrong
 /// mode do nothing and return `false`.
 ///
 /// Each store records into its own recorder, on its own thread, without this controller's
-/// lock; reading the events while recording (``events``, ``eventCount``, ``recording()``)
-/// copies and merges them, which costs time in proportion to the events kept.
+/// lock (see <doc:TimeTravel>); while recording, a thread of the controller keeps the time
+/// the stores read. Reading the events while recording (``events``, ``eventCount``,
+/// ``recording()``) copies and merges them and computes their states, which costs time in
+/// proportion to the events kept.
 ///
 /// The controller is thread-safe. Call its controls from one place (a debug view, a test):
 /// two controls racing from two threads show their states in an unspecified order.
@@ -49,8 +51,10 @@ public final class TimeTravel: Sendable {
     /// Creates a controller.
     ///
     /// - Parameters:
-    ///   - maxEvents: The most events kept across all stores (at least 1). When full, the
-    ///     oldest is dropped and the state it held becomes its store's starting point.
+    ///   - maxEvents: The most events the timeline keeps across all stores (at least 1):
+    ///     the newest. Dropped events move their store's starting point past them. Each
+    ///     store's recorder holds up to this many plus one checkpoint interval (see
+    ///     <doc:TimeTravel>).
     ///   - onError: Receives registration problems found late (a middleware given to two
     ///     stores). Defaults to standard error.
     public init(maxEvents: Int = 10_000, onError: StoreErrorHandler = .standardError) {
@@ -59,6 +63,11 @@ public final class TimeTravel: Sendable {
         self.session = session
         self.storage = Mutex(ControllerState(maxEvents: Swift.max(1, maxEvents), session: session))
         self.errorHandler = onError
+    }
+
+    deinit {
+        // A controller released while recording stops its clock thread.
+        storage.withLock { $0.ticker.stop() }
     }
 
     /// The current mode.

@@ -21,7 +21,10 @@ extension Scenario {
             .orbitIntent,
             .sendThroughMiddleware(
                 "send-1sub-timetravel", "send-1sub with time travel recording every event",
-                middleware: TimeTravelRecording.middleware),
+                middleware: { TimeTravelRecording.middleware(recording: true) }),
+            .sendThroughMiddleware(
+                "timetravel-idle", "send-1sub registered with time travel that is not recording",
+                middleware: { TimeTravelRecording.middleware(recording: false) }),
             .sendThroughMiddleware(
                 "log-off", "send-1sub with MVILogging attached and every level off",
                 middleware: { [.logging(logger: Logger.discarding(at: .info), levels: .off)] }),

@@ -36,12 +36,13 @@ extension Scenario {
     }
 }
 
-/// Time travel for the benchmark: a controller that records, with room for 10,000 events (the
-/// ring buffer is full for most of a run, so eviction is measured too).
+/// Time travel for the benchmark: a controller with room for 10,000 events (when recording,
+/// the ring is full for most of a run, so dropping old events is measured too), recording
+/// or idle.
 enum TimeTravelRecording {
-    static func middleware() -> [any Middleware<CounterFeature<BenchState>>] {
+    static func middleware(recording: Bool) -> [any Middleware<CounterFeature<BenchState>>] {
         let timeTravel = TimeTravel(maxEvents: 10_000)
-        _ = timeTravel.startRecording()
+        if recording { _ = timeTravel.startRecording() }
         do {
             return [try timeTravel.register("Bench-\(UInt64.random(in: 0...UInt64.max))")]
         } catch {

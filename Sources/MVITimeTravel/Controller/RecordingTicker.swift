@@ -1,0 +1,42 @@
+import Foundation
+import MVI
+import Synchronization
+
+/// Keeps a recording session's time current while it records, so that stores read the time
+/// of an input with one atomic load instead of a clock call (which costs about as much as
+/// the rest of recording a step).
+///
+/// A thread of its own reads the clock every millisecond; event times are therefore to the
+/// millisecond (later by as much as the thread is delayed on a loaded machine). Their order
+/// never depends on time: sequence numbers give it.
+final class RecordingTicker: Sendable {
+    static let interval: TimeInterval = 0.001
+
+    let session: RecordingSession
+    /// Which run of the thread is current; each thread stops once it is not.
+    private let generation = Atomic<Int>(0)
+
+    init(session: RecordingSession) {
+        self.session = session
+    }
+
+    /// Reads the clock now (so that the first event has a time) and keeps reading it until
+    /// ``stop()``.
+    func start() {
+        session.tick()
+        let current = generation.add(1, ordering: .relaxed).newValue
+        let thread = Thread { [self] in
+            while generation.load(ordering: .relaxed) == current {
+                session.tick()
+                Thread.sleep(forTimeInterval: Self.interval)
+            }
+        }
+        thread.name = "swift-mvi time travel clock"
+        thread.start()
+    }
+
+    /// Stops the thread within a millisecond.
+    func stop() {
+        generation.add(1, ordering: .relaxed)
+    }
+}

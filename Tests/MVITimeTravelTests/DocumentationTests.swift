@@ -23,6 +23,18 @@ import Testing
         #expect(store.state.count == 8)
     }
 
+    @Test func replayOneEvent() throws {
+        let timeTravel = TimeTravel()
+        let store = try makeCounter(timeTravel)
+        timeTravel.startRecording()
+        store.send(.add(5))
+
+        let event = timeTravel.events.first { $0.kind == .intent && $0.description == "add(5)" }!
+        let result = try timeTravel.replay(event)
+        print(result.stateBefore, result.messages, result.stateAfter)
+        #expect(result.messages == ["added(5)"])
+    }
+
     @Test func exportAndImport() throws {
         let recorder = TimeTravel()
         let device = try makeCounter(recorder)

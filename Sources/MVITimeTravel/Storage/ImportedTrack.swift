@@ -34,6 +34,7 @@ final class ImportedTrack: Track, Sendable {
 
     func refresh(track id: Int32, origin: UInt64, into entries: inout [Entry]) {}
     func freeze() {}
+    func prepareReplay(local: Int) -> PreparedReplay? { nil }
     func dropFirst(_ count: Int) {}
     func describe(local: Int) -> String { items[local].description }
     func encode(local: Int) -> JSONValue? { items[local].value }

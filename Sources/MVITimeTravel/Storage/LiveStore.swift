@@ -139,6 +139,43 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
         baseline.flatMap { JSONCodec.encode($0) }
     }
 
+    func prepareReplay(local: Int) -> PreparedReplay? {
+        guard let hooks, let before = state(before: local) else { return nil }
+        switch payloads[local] {
+        case .message(let message):
+            let recordedAfter = payloads.indices.dropFirst(local + 1).lazy
+                .compactMap { index -> F.State? in
+                    if case .state(let state) = self.payloads[index] { return state } else { return nil }
+                }
+                .first
+            return PreparedReplay {
+                var after = before
+                F.reduce(&after, message)
+                return (String(describing: before), [String(describing: message)], [],
+                        String(describing: after), recordedAfter.map { String(describing: $0) })
+            }
+        case .intent(let intent):
+            return PreparedReplay {
+                guard let execution = hooks.executeDetached(intent, from: before) else { return nil }
+                return (String(describing: before), execution.messages.map { String(describing: $0) },
+                        execution.sideEffects.map { String(describing: $0) },
+                        String(describing: execution.state), nil)
+            }
+        case .state, .sideEffect:
+            return nil
+        }
+    }
+
+    /// The recorded state before the payload at `local`: the last state before it, or the start.
+    func state(before local: Int) -> F.State? {
+        var index = local - 1
+        while index >= 0 {
+            if case .state(let state) = payloads[index] { return state }
+            index -= 1
+        }
+        return baseline
+    }
+
     func showAction(stateAt local: Int?) -> (@Sendable () -> Void)? {
         guard let hooks, isAlive else { return nil }
         let state: F.State?

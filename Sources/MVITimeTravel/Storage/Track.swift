@@ -15,6 +15,9 @@ protocol Track: AnyObject, Sendable {
     func encode(local: Int) -> JSONValue?
     var baselineDescription: String? { get }
     func encodeBaseline() -> JSONValue?
+    /// What to run, outside the lock, to replay the intent or message at `local`; `nil` if
+    /// this track cannot (imported, or its store is gone).
+    func prepareReplay(local: Int) -> PreparedReplay?
     /// What to run, outside the lock, to show the state at `local` (or the baseline).
     func showAction(stateAt local: Int?) -> (@Sendable () -> Void)?
 }

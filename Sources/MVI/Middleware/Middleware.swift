@@ -110,11 +110,14 @@ final class Pipeline<F: Feature>: Sendable {
     /// The bit of ``StoreCore/middlewareInterest`` that says a recorder is attached.
     @inlinable static var recordingBit: UInt16 { 1 << 8 }
 
-    /// The bits of the event kinds that are steps of the send path: intent, message, state,
-    /// side effect. Middleware observing any of them makes each step take the observed path.
+    /// The bits of the event kinds that happen on the send path: intent, message, state,
+    /// side effect, failure. Middleware observing any of them makes each step take the
+    /// observed path (which also keeps ``MiddlewareContext/isExecuting``); middleware that
+    /// sees only a store's creation, start and end does not.
     @inlinable static var stepBits: UInt16 {
         UInt16(StoreEvent<F>.Kind.intent.bit | StoreEvent<F>.Kind.message.bit
-            | StoreEvent<F>.Kind.state.bit | StoreEvent<F>.Kind.sideEffect.bit)
+            | StoreEvent<F>.Kind.state.bit | StoreEvent<F>.Kind.sideEffect.bit
+            | StoreEvent<F>.Kind.failure.bit)
     }
 
     @usableFromInline let entries: [MiddlewareEntry<F>]

@@ -169,12 +169,9 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
     }
 
     mutating func removeAllSlots() {
-        let first = Swift.min(count, capacity - head)
-        (slots + head).deinitialize(count: first)
-        slots.deinitialize(count: count - first)
+        dropOldestSlots(count)
         head = 0
         tail = 0
-        count = 0
     }
 
     /// Frees the buffer; the log must not be used afterwards.

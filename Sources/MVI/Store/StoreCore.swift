@@ -214,8 +214,8 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
     // MARK: The pipeline
 
     /// Whether middleware observes the steps of the pipeline (intents, messages, states,
-    /// side effects): then each step takes the observed path. Middleware that sees only a
-    /// store's start and end (time travel's) leaves the send path as it is.
+    /// side effects, failures): then each step takes the observed path. Middleware that sees
+    /// only a store's creation, start and end (time travel's) leaves the send path as it is.
     @inlinable var hasMiddleware: Bool { middlewareInterest & Pipeline<F>.stepBits != 0 }
 
     /// Whether some middleware observes events of `kind`: if not, none is built.

@@ -21,7 +21,7 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
     @usableFromInline var count = 0
     /// Where the next slot goes.
     @usableFromInline var tail = 0
-    @usableFromInline var checkpoints = Deque<RecordedCheckpoint<F>>()
+    @usableFromInline var checkpoints = WorkQueue<RecordedCheckpoint<F>>()
     /// The number of the slot from which the next reduction is kept as a checkpoint.
     @usableFromInline var nextCheckpointSlot = 0
     /// How many slots were ever appended: numbers slots, so that a checkpoint knows how
@@ -151,7 +151,7 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
             if position >= capacity { position -= capacity }
             copied.append(slots[position])
         }
-        return RecordedHistory(baseline: baseline, slots: copied, checkpoints: Array(checkpoints))
+        return RecordedHistory(baseline: baseline, slots: copied, checkpoints: checkpoints.elements)
     }
 
     /// Drops every slot and starts again from `baseline`, shrinking the ring back.
@@ -162,7 +162,7 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
             capacity = Swift.min(Self.initialCapacity, maxCapacity)
             slots = .allocate(capacity: capacity)
         }
-        checkpoints = Deque()
+        checkpoints = WorkQueue()
         dropAt = .max
         nextCheckpointSlot = appendedSlots + checkpointInterval
         self.baseline = baseline
@@ -179,38 +179,5 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
         removeAllSlots()
         slots.deallocate()
         capacity = 0
-    }
-}
-
-/// A first-in, first-out queue on an array: appending is amortized O(1), and removing the
-/// first is O(1) (the front is compacted away once it is half the array).
-@usableFromInline
-struct Deque<Element> {
-    @usableFromInline var elements: [Element] = []
-    @usableFromInline var start = 0
-
-    @inlinable init() {}
-
-    @inlinable var first: Element? { start < elements.count ? elements[start] : nil }
-
-    @inlinable mutating func append(_ element: Element) { elements.append(element) }
-
-    @inlinable mutating func popFirst() -> Element? {
-        guard start < elements.count else { return nil }
-        let element = elements[start]
-        start += 1
-        if start * 2 >= elements.count {
-            elements.removeFirst(start)
-            start = 0
-        }
-        return element
-    }
-}
-
-extension Deque: Sendable where Element: Sendable {}
-
-extension Array {
-    init(_ deque: Deque<Element>) {
-        self = Array(deque.elements[deque.start...])
     }
 }

@@ -1,4 +1,5 @@
-/// A first-in, first-out queue that reuses its storage: popping is O(1) and a drained queue
+/// A first-in, first-out queue that reuses its storage (the store's pending work, a
+/// recorder's checkpoints): popping is O(1) and a drained queue
 /// keeps its capacity, so a store under steady contention stops allocating.
 @usableFromInline
 struct WorkQueue<Element> {
@@ -10,6 +11,12 @@ struct WorkQueue<Element> {
     @inlinable var isEmpty: Bool { head == slots.count }
 
     @inlinable var count: Int { slots.count - head }
+
+    /// The element `popFirst()` would return, left in place.
+    @inlinable var first: Element? { head < slots.count ? slots[head] : nil }
+
+    /// The elements, oldest first, left in place.
+    var elements: [Element] { slots[head...].compactMap { $0 } }
 
     @inlinable mutating func append(_ element: Element) {
         slots.append(element)

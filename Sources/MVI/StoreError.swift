@@ -12,6 +12,9 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         case sideEffectOverflow
         /// An add-on (state preservation, time travel, …) reported a failure; the string names it.
         case addOn(String)
+        /// The store was used against one of its rules (see ``StoreMisuse``); what was
+        /// attempted was dropped or queued, and the store keeps working.
+        case misuse
     }
 
     /// The name of the store that failed.
@@ -36,6 +39,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         case .asyncWork(nil): origin = "async work failed"
         case .sideEffectOverflow: origin = "side effect overflow"
         case .addOn(let name): origin = name
+        case .misuse: origin = "misuse"
         }
         return "[\(storeName)] \(origin): \(underlying)"
     }

@@ -78,7 +78,7 @@ public final class Binder<F: Feature> {
         guard let session else { return }
         session.cancelAll()
         for sideEffect in session.inbox.close() {
-            store.core.submit(.sideEffect(sideEffect, nil))
+            store.core.submit(.returnedSideEffect(sideEffect))
         }
     }
 

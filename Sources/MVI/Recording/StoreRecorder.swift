@@ -132,13 +132,13 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
     @inlinable @inline(never) func reduce(_ message: F.Message, in core: StoreCore<F>) {
         let intent = pendingIntent
         guard intent != nil || session.isRecording else {
-            core.control.withLock { _ in F.reduce(&core.drainer.state, message) }
+            core.reduce(message)
             return
         }
         let time = session.now
         pendingIntent = nil
         let sequence = session.reserve(intent == nil ? 2 : 3)
-        core.control.withLock { _ in
+        core.withReducing {
             F.reduce(&core.drainer.state, message)
             let isCheckpoint = log.appendReduction(sequence: sequence, time: time, intent: intent, message: message)
             if isCheckpoint { log.addCheckpoint(core.drainer.state) }
@@ -152,7 +152,7 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
     func withLog<Result: Sendable>(_ body: (inout RecordLog<F>, F.State?) -> Result) -> Result {
         link.withLock { link in
             guard let core = link.core else { return body(&log, nil) }
-            return core.control.withLock { _ in body(&log, core.drainer.state) }
+            return core.stateLock.withLock { _ in body(&log, core.drainer.state) }
         }
     }
 

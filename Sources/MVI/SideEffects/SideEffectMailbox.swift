@@ -27,30 +27,46 @@ struct SideEffectMailbox<SideEffect: Sendable>: Sendable {
 
     /// Offers a side effect to the async side. Returns the side effect that had to be
     /// dropped, if any. The store passes its policy (kept once, in the store).
-    mutating func post(_ sideEffect: SideEffect, policy: SideEffectPolicy) -> SideEffect? {
-        if isFinished { return nil }
+    mutating func post(_ sideEffect: SideEffect, policy: SideEffectPolicy) -> [SideEffect] {
+        if isFinished { return [] }
         switch policy.delivery {
         case .buffer, .dropOldest:
             if !waiters.isEmpty {
                 waiters.removeFirst().continuation.resume(returning: sideEffect)
-                return nil
+                return []
             }
             return enqueue(sideEffect, into: &buffer, capacity: policy.capacity, dropOldest: policy.delivery == .dropOldest)
+                .map { [$0] } ?? []
         case .broadcast:
             if listeners.isEmpty {
                 return enqueue(sideEffect, into: &buffer, capacity: policy.capacity, dropOldest: false)
+                    .map { [$0] } ?? []
             }
-            var dropped: SideEffect?
+            // Each listener that loses one counts: a listener's loss is not another's.
+            var dropped: [SideEffect] = []
             for id in listeners.keys.sorted() {
                 if let waiter = listeners[id]!.waiter {  // the key comes from `keys`
                     listeners[id]!.waiter = nil
                     waiter.resume(returning: sideEffect)
                 } else if let lost = enqueue(sideEffect, into: &listeners[id]!.queue, capacity: policy.capacity, dropOldest: true) {
-                    dropped = lost
+                    dropped.append(lost)
                 }
             }
             return dropped
         }
+    }
+
+    /// Puts back a side effect that was taken but not delivered: to a waiting listener, or
+    /// at the front of the buffer, whatever its capacity (it was counted once already).
+    mutating func putBack(_ sideEffect: SideEffect, policy: SideEffectPolicy) {
+        if isFinished { return }
+        if policy.delivery != .broadcast, !waiters.isEmpty {
+            waiters.removeFirst().continuation.resume(returning: sideEffect)
+            return
+        }
+        let later = buffer.drainAll()
+        buffer.append(sideEffect)
+        for waiting in later { buffer.append(waiting) }
     }
 
     private func enqueue(

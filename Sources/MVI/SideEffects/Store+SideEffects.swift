@@ -21,10 +21,10 @@ extension Store {
     /// waited for a listener.
     public func onSideEffect(_ handler: @escaping @Sendable (F.SideEffect) -> Void) -> Subscription {
         let handler = SideEffectHandler(handler)
-        core.submit(.addEffectHandler(handler))
+        core.submit(.addSideEffectHandler(handler))
         return Subscription { [weak core] in
-            handler.isActive.store(false, ordering: .relaxed)
-            core?.submit(.removeEffectHandler(handler))
+            handler.cancel()
+            core?.submit(.removeSideEffectHandler(handler))
         }
     }
 }
@@ -34,10 +34,10 @@ extension Store {
     /// a refused one goes to the next listener or waits in the buffer. Used by ``Binder``.
     func onSideEffect(accepting accept: @escaping @Sendable (F.SideEffect) -> Bool) -> Subscription {
         let handler = SideEffectHandler(accepting: accept)
-        core.submit(.addEffectHandler(handler))
+        core.submit(.addSideEffectHandler(handler))
         return Subscription { [weak core] in
-            handler.isActive.store(false, ordering: .relaxed)
-            core?.submit(.removeEffectHandler(handler))
+            handler.cancel()
+            core?.submit(.removeSideEffectHandler(handler))
         }
     }
 }

@@ -1,36 +1,51 @@
 import Synchronization
 
 extension StoreCore {
-    /// Delivers a side effect, on the draining thread, according to the policy.
+    /// Posts a side effect: recorded, shown to middleware, then offered to the handlers (each
+    /// through its gate) and, if none takes it, to the async listeners or the buffer.
     @usableFromInline func deliver(_ sideEffect: F.SideEffect) {
         if hasRecorder { recordSideEffect(sideEffect) }
         if wants(.sideEffect) { emit(.sideEffect(sideEffect)) }
+        offer(sideEffect, returned: false)
+    }
+
+    /// A side effect handed back undelivered: offered to listeners again, ahead of what is
+    /// buffered, without being recorded or shown to middleware a second time.
+    func redeliver(_ sideEffect: F.SideEffect) {
+        offer(sideEffect, returned: true)
+    }
+
+    private func offer(_ sideEffect: F.SideEffect, returned: Bool) {
         var handled = false
-        for handler in drainer.sideEffectHandlers where handler.isActive.load(ordering: .relaxed) {
-            guard handler.accept(sideEffect) else { continue }
+        let me = ThreadIdentity.current
+        for handler in drainer.sideEffectHandlers {
+            guard handler.offer(sideEffect, as: me) else { continue }
             handled = true
             if policy.delivery != .broadcast { return }
         }
-        let dropped = control.withLock { control -> F.SideEffect? in
+        let dropped = control.withLock { control -> [F.SideEffect] in
             // Broadcast: async listeners get it too; it waits only if nobody at all listens.
-            if handled && !control.sideEffects.hasBroadcastListeners { return nil }
+            if handled && !control.sideEffects.hasBroadcastListeners { return [] }
+            if returned {
+                control.sideEffects.putBack(sideEffect, policy: policy)
+                return []
+            }
             return control.sideEffects.post(sideEffect, policy: policy)
         }
-        if let dropped {
+        for lost in dropped {
             reportFromDrainer(StoreError(
                 storeName: name,
                 origin: .sideEffectOverflow,
                 underlying: SideEffectOverflow(
-                    droppedSideEffect: String(describing: dropped), capacity: policy.capacity)
+                    droppedSideEffect: String(describing: lost), capacity: policy.capacity)
             ))
         }
     }
 
-    /// A new callback listener; it takes what waited for a listener.
     func addSideEffectHandler(_ handler: SideEffectHandler<F.SideEffect>) {
         // Cancelled before it got here (a binder stopped and started again meanwhile): skip it,
         // so fast stop/start cycles cost O(1) each, not a pass over the buffer.
-        guard handler.isActive.load(ordering: .relaxed) else { return }
+        guard handler.isOpen else { return }
         let isFirst = drainer.sideEffectHandlers.isEmpty
         drainer.sideEffectHandlers.append(handler)
         let waiting = control.withLock { control -> [F.SideEffect] in
@@ -39,8 +54,9 @@ extension StoreCore {
             }
             return control.sideEffects.buffer.drainAll()
         }
+        let me = ThreadIdentity.current
         var index = waiting.startIndex
-        while index < waiting.endIndex, handler.isActive.load(ordering: .relaxed), handler.accept(waiting[index]) {
+        while index < waiting.endIndex, handler.offer(waiting[index], as: me) {
             index += 1
         }
         guard index < waiting.endIndex else { return }
@@ -52,37 +68,57 @@ extension StoreCore {
         }
     }
 
-    /// A side effect posted by async work: delivered in order with its messages.
-    func postFromEffect(_ sideEffect: F.SideEffect) async {
-        if claimInput() {
+    /// Posts a side effect for async work, in order with the store's input; dropped if the
+    /// work is cancelled or has ended by the time it would be delivered.
+    func postFromWork(_ sideEffect: F.SideEffect, work token: Int) async {
+        switch claimInput(forWork: token) {
+        case .claimed:
             deliver(sideEffect)
             drain()
-            return
-        }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            submit(.sideEffect(sideEffect, continuation))
+        case .dropped(let liveness):
+            drop(.sideEffect(sideEffect, work: token, nil), liveness)
+        case .busy:
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                submit(.sideEffect(sideEffect, work: token, continuation))
+            }
         }
     }
 
-    /// A message dispatched by async work. Returns once it is reduced, so the work reads its
-    /// own writes; while time travel holds the store, that is when the store resumes.
-    func dispatchFromEffect(_ message: F.Message) async {
-        if claimInput() {
+    /// Dispatches a message for async work and returns once it is reduced; dropped if the
+    /// work is cancelled or has ended by the time it would be applied.
+    func dispatchFromWork(_ message: F.Message, work token: Int) async {
+        switch claimInput(forWork: token) {
+        case .claimed:
             apply(message)
             drain()
-            return
-        }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            submit(.message(message, continuation))
+        case .dropped(let liveness):
+            drop(.message(message, work: token, nil), liveness)
+        case .busy:
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                submit(.message(message, work: token, continuation))
+            }
         }
     }
 
-    /// Claims the drain for input, if the store can run input now.
-    func claimInput() -> Bool {
+    /// What a claim for input from async work found.
+    enum InputClaim {
+        /// The caller drains now.
+        case claimed
+        /// The work may no longer act on the store.
+        case dropped(WorkLiveness)
+        /// Someone else drains (or input waits): queue it.
+        case busy
+    }
+
+    /// Claims the store for input from the work with `token`, deciding its liveness under the
+    /// same lock.
+    func claimInput(forWork token: Int) -> InputClaim {
         control.withLock { control in
-            guard control.canRunInput else { return false }
+            let liveness = control.liveness(ofWork: token)
+            guard liveness == .live else { return .dropped(liveness) }
+            guard control.canRunInput else { return .busy }
             control.isDraining = true
-            return true
+            return .claimed
         }
     }
 }

@@ -63,11 +63,34 @@ struct Control<F: Feature>: Sendable {
     }
 }
 
-/// A task the store owns.
+/// A task the store owns. Its entry stays until the task returns, cancelled or not, so that
+/// what it dispatches meanwhile can be told apart: live, cancelled (dropped quietly), or
+/// from a context that outlived its work (dropped and reported).
 struct RunningTask: Sendable {
     let id: TaskID?
     /// `nil` between reserving the slot and registering the task.
-    let task: Task<Void, Never>?
-    /// Cancelled before its task was registered: registration cancels the task instead.
-    var isSuperseded = false
+    var task: Task<Void, Never>?
+    /// Cancelled (by id, by a later run with `cancelInFlight`): what it sends from now on is
+    /// dropped. Cancelled before its task was registered, registration cancels the task.
+    var isCancelled = false
+}
+
+/// What the store makes of input from async work, decided under the lock.
+@usableFromInline
+enum WorkLiveness: Sendable {
+    /// The work runs and was not cancelled: its input is applied.
+    case live
+    /// The work was cancelled: its input is dropped quietly (latest wins).
+    case cancelled
+    /// The work has returned, but its context is still used (it escaped into another task):
+    /// the input is dropped and the misuse reported.
+    case ended
+}
+
+extension Control {
+    /// Whether input from the work with `token` may still be applied.
+    @usableFromInline func liveness(ofWork token: Int) -> WorkLiveness {
+        guard let running = tasks[token] else { return isCancelled ? .cancelled : .ended }
+        return running.isCancelled ? .cancelled : .live
+    }
 }

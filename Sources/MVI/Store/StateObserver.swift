@@ -1,10 +1,8 @@
-import Synchronization
-
-/// A registered state callback. Called only by the draining thread; `isActive` lets a
-/// cancellation take effect at once even though the removal itself is queued.
+/// A registered state callback, called only by the draining thread, through its gate: once
+/// its subscription's `cancel()` returns, it is never called again.
 @usableFromInline
-final class StateObserver<State: Sendable>: Sendable {
-    @usableFromInline let isActive = Atomic<Bool>(true)
+final class StateObserver<State: Sendable>: CallbackGate, @unchecked Sendable {
+    // @unchecked: adds only immutable `Sendable` closures to its (atomic) gate.
     @usableFromInline let onState: @Sendable (State) -> Void
     /// Called when the store ends, so streams built on observers can finish.
     @usableFromInline let onFinish: (@Sendable () -> Void)?
@@ -14,35 +12,13 @@ final class StateObserver<State: Sendable>: Sendable {
         self.onState = onState
         self.onFinish = onFinish
     }
-}
 
-/// A registered side-effect callback, called only by the draining thread.
-///
-/// `accept` returns whether it took the side effect; one it refuses is offered to the next
-/// listener or waits in the buffer, as if the handler were not there (the binder refuses
-/// while stopped, so a side effect racing with `stop()` is never lost).
-@usableFromInline
-final class SideEffectHandler<SideEffect: Sendable>: Sendable {
-    @usableFromInline let isActive = Atomic<Bool>(true)
-    @usableFromInline let accept: @Sendable (SideEffect) -> Bool
-
-    @usableFromInline
-    init(_ handle: @escaping @Sendable (SideEffect) -> Void) {
-        self.accept = { handle($0); return true }
-    }
-
-    @usableFromInline
-    init(accepting accept: @escaping @Sendable (SideEffect) -> Bool) {
-        self.accept = accept
-    }
-}
-
-/// A state kept aside on the heap, for fields that are rarely set.
-@usableFromInline
-final class StateBox<State: Sendable>: Sendable {
-    @usableFromInline let value: State
-
-    @usableFromInline init(_ value: State) {
-        self.value = value
+    /// Tells the observer the store ended, unless its subscription was cancelled first.
+    func finish() {
+        guard let onFinish else { return }
+        let me = ThreadIdentity.current
+        guard enter(as: me) else { return }
+        close(as: me)  // for good: nothing is delivered after the end
+        onFinish()
     }
 }

@@ -67,7 +67,7 @@ extension StoreCore {
     func observe(_ observer: StateObserver<F.State>) -> Subscription {
         submit(.addObserver(observer))
         return Subscription { [weak self] in
-            observer.isActive.store(false, ordering: .relaxed)
+            observer.cancel()
             self?.submit(.removeObserver(observer))
         }
     }

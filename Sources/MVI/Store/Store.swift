@@ -87,7 +87,17 @@ public final class Store<F: Feature>: Sendable {
     /// How many async tasks the store owns right now.
     public var runningTaskCount: Int { core.runningTaskCount }
 
-    /// Waits until the store owns no running async work (work started meanwhile included).
+    /// How many inputs wait to be processed: intents, and messages and side effects of async
+    /// work, queued behind the one being processed or held (before start, or by time
+    /// travel).
+    ///
+    /// A producer that sends faster than the store processes sees this grow; it can slow
+    /// down, or wait with ``waitForIdle()``. `send` itself never waits for the queue.
+    public var pendingInputCount: Int { core.pendingInputCount }
+
+    /// Waits until the store has processed every queued input and owns no running async
+    /// work (work started meanwhile included). Input held by time travel or before start is
+    /// not waited for.
     public func waitForIdle() async {
         await core.waitForTasks()
     }

@@ -32,7 +32,7 @@ extension StoreCore {
         }
         guard let token else { return }
         let task = Task(priority: priority) {
-            let context = EffectContext(core: self)
+            let context = EffectContext(core: self, work: token)
             do {
                 try await operation(context)
             } catch is CancellationError {
@@ -49,12 +49,9 @@ extension StoreCore {
         let registered = control.withLock { control -> Bool in
             guard !control.isCancelled else { return false }
             guard let slot = control.tasks[token] else { return true }  // already finished
-            if slot.isSuperseded {
-                control.tasks[token] = nil
-                return false
-            }
+            if slot.isCancelled { return false }
             if cancelInFlight, let id { superseded = control.cancelTasks(id: id, except: token) }
-            control.tasks[token] = RunningTask(id: id, task: task)
+            control.tasks[token]?.task = task
             return true
         }
         // Cancelled outside the lock: cancellation handlers run synchronously and may call
@@ -72,35 +69,56 @@ extension StoreCore {
         control.withLock { _ = $0.tasks.removeValue(forKey: token) }
     }
 
-    /// How many tasks the store owns right now.
+    /// How many tasks the store owns right now. Cancelled work no longer counts, even before
+    /// its task returns: nothing it does reaches the store any more.
     var runningTaskCount: Int {
-        control.withLock { $0.tasks.count }
+        control.withLock { $0.liveTasks.count }
     }
 
-    /// Waits until the store owns no running task.
+    /// How many inputs are queued or held.
+    var pendingInputCount: Int {
+        control.withLock { control in
+            control.held.count + control.pending.elements.lazy.filter(\.isInput).count
+        }
+    }
+
+    /// Waits until no input is queued, no thread drains, and the store owns no running task
+    /// (cancelled work is not waited for).
     func waitForTasks() async {
+        var polls = 0
         while true {
-            let (count, tasks) = control.withLock { ($0.tasks.count, $0.tasks.values.compactMap(\.task)) }
-            if count == 0 { return }
-            // A reserved slot without its task is being registered right now: let it finish.
-            if tasks.isEmpty { await Task.yield() }
-            for task in tasks { await task.value }
+            let (busy, count, tasks) = control.withLock { control in
+                (control.isDraining && !control.isCancelled, control.liveTasks.count, control.liveTasks.compactMap(\.task))
+            }
+            if !busy && count == 0 { return }
+            if !tasks.isEmpty {
+                for task in tasks { await task.value }
+                continue
+            }
+            // Another thread drains, or a reserved slot is being registered right now: let it
+            // finish. Yield first; poll more slowly if it is a long drain.
+            polls += 1
+            if polls < 100 {
+                await Task.yield()
+            } else {
+                try? await Task.sleep(for: .milliseconds(1))
+            }
         }
     }
 }
 
 extension Control {
-    /// Takes the tasks with this id out of the store, to be cancelled outside the lock. A
-    /// slot whose task is not registered yet is marked, and its registration cancels it.
+    /// The tasks whose work was not cancelled.
+    var liveTasks: [RunningTask] { tasks.values.filter { !$0.isCancelled } }
+
+    /// Marks the tasks with this id cancelled, and returns those to cancel outside the lock.
+    /// Their entries stay until they return, so that what they send meanwhile is dropped.
+    /// A slot whose task is not registered yet is marked, and its registration cancels it.
     mutating func cancelTasks(id: TaskID, except kept: Int?) -> [Task<Void, Never>] {
         var cancelled: [Task<Void, Never>] = []
-        for (token, running) in tasks where running.id == id && token != kept {
-            if let task = running.task {
-                cancelled.append(task)
-                tasks[token] = nil
-            } else {
-                tasks[token]?.isSuperseded = true
-            }
+        for (token, running) in tasks where running.id == id && token != kept && !running.isCancelled {
+            tasks[token]?.isCancelled = true
+            if let task = running.task { cancelled.append(task) }
         }
         return cancelled
     }

@@ -2,14 +2,22 @@ import Synchronization
 
 /// The engine behind ``Store``.
 ///
-/// One thread at a time drains the store: it claims `isDraining` under the lock, processes
-/// its own work, then everything other threads queued meanwhile, and releases the claim when
-/// the queue is empty. So reductions are serial and ordered, `send` never waits for a lock
-/// holder doing user work, and a re-entrant send just queues.
+/// One thread at a time drains the store: it claims `isDraining` under the control lock,
+/// processes its own work, then what other threads queued meanwhile, and releases the claim
+/// when the queue is empty. So reductions are serial and ordered, and a re-entrant send just
+/// queues. After a fair share of others' work (``fairShare``) it hands the claim to a task
+/// that goes on draining, so no sender waits for an unbounded stream of others' input.
 ///
-/// `drainer` holds what only the draining thread touches. The state inside it is written
-/// only by the drainer and only under the lock, so readers on other threads lock, while the
-/// drainer itself reads it without locking (reads never race with reads).
+/// Two locks, never held together and never around user code but `reduce`:
+/// - `control` guards what senders touch: the drain claim, the queues, the tasks and the
+///   side-effect mailbox. Nothing user-written runs under it, so queuing input never waits
+///   for a `reduce`, an `execute` or an observer.
+/// - `stateLock` guards the state's writes (and the time-travel record written with them).
+///   The drainer reduces under it; readers on other threads take it to read. The drainer
+///   reads without it (only the drainer writes). A reader on the thread that is reducing
+///   (a reducer reading the store) is told so, instead of deadlocking.
+///
+/// `drainer` holds what only the draining thread touches.
 @usableFromInline
 final class StoreCore<F: Feature>: @unchecked Sendable {
     // @unchecked: `control` is a StoreLock; `drainer` is accessed only under the drain claim,
@@ -36,6 +44,11 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
     @usableFromInline let givenName: String?
     @usableFromInline let feature: F
     @usableFromInline let control: StoreLock<Control<F>>
+    /// Guards writes of `drainer.state` (see the type's comment).
+    @usableFromInline let stateLock: StoreLock<Void>
+    /// The thread running `reduce` right now, or 0: lets a read of the state from inside a
+    /// reducer fail with a message instead of a deadlock, and a send from it be reported.
+    @usableFromInline let reducingThread: Atomic<UInt>
     // Unchecked exclusivity: every access is confined to the draining thread (or under the
     // lock for state reads from elsewhere), which is stronger than the dynamic check.
     @usableFromInline @exclusivity(unchecked) var drainer: Drainer
@@ -59,6 +72,8 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
         self.givenName = name
         self.feature = feature
         self.control = StoreLock(Control())
+        self.stateLock = StoreLock(())
+        self.reducingThread = Atomic(0)
         self.drainer = Drainer(state: initialState)
         let pipeline = middleware.isEmpty ? nil : Pipeline(middleware)
         self.pipeline = pipeline
@@ -79,7 +94,34 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
 
     /// The state, for any thread.
     @inlinable var state: F.State {
-        control.withLock { _ in drainer.state }
+        if _slowPath(reducingThread.load(ordering: .relaxed) == ThreadIdentity.current) {
+            stateReadDuringReduce()
+        }
+        return stateLock.withLock { _ in drainer.state }
+    }
+
+    /// A reducer read the store's state: it would wait for itself. Reducers get the state
+    /// as their `inout` argument; reading the store from one is a bug, stopped here with a
+    /// message that names it rather than a deadlock.
+    @usableFromInline func stateReadDuringReduce() -> Never {
+        // A crash is the only safe answer: the state is half-reduced and borrowed by reduce.
+        preconditionFailure(
+            "swift-mvi: [\(name)] Store.state was read from inside reduce. A reducer must be pure: "
+                + "use the state it is given, never the store.")
+    }
+
+    /// Reduces `message` into the state in place, under the state lock.
+    @inlinable func reduce(_ message: F.Message) {
+        reducingThread.store(ThreadIdentity.current, ordering: .relaxed)
+        stateLock.withLock { _ in F.reduce(&drainer.state, message) }
+        reducingThread.store(0, ordering: .relaxed)
+    }
+
+    /// Runs `body`, which reduces, under the state lock, marked as reducing.
+    @inlinable func withReducing(_ body: () -> Void) {
+        reducingThread.store(ThreadIdentity.current, ordering: .relaxed)
+        stateLock.withLock { _ in body() }
+        reducingThread.store(0, ordering: .relaxed)
     }
 
     /// The state, for the draining thread only.
@@ -101,13 +143,31 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
         if claimed {
             execute(intent)
             drain()
+        } else if _slowPath(reducingThread.load(ordering: .relaxed) != 0) {
+            reportIfSentDuringReduce()
         }
     }
 
-    /// Runs work now if no one is draining, or queues it for the thread that is.
+    /// A send that was queued while some thread reduces: if that thread is this one, the
+    /// send came from inside a reducer, which is reported (it stays queued).
+    @usableFromInline func reportIfSentDuringReduce() {
+        guard reducingThread.load(ordering: .relaxed) == ThreadIdentity.current else { return }
+        report(StoreError(storeName: name, origin: .misuse, underlying: StoreMisuse.sendDuringReduce))
+    }
+
+    /// Runs work now if no one is draining, or queues it for the thread that is. Input from
+    /// async work that was cancelled or has ended is dropped here.
     @usableFromInline func submit(_ work: Work<F>) {
         var abandoned: Work<F>?
+        var liveness = WorkLiveness.live
         let claimed = control.withLock { control -> Bool in
+            if let token = work.workToken {
+                liveness = control.liveness(ofWork: token)
+                guard liveness == .live else {
+                    abandoned = work
+                    return false
+                }
+            }
             let runnable = work.isInput ? control.canRunInput : (!control.isDraining && !control.isCancelled)
             if runnable {
                 control.isDraining = true
@@ -120,7 +180,27 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
             perform(work)
             drain()
         } else if let abandoned {
-            abandon(abandoned)
+            drop(abandoned, liveness)
+        }
+    }
+
+    /// Sends an intent for async work, unless the work was cancelled or has ended.
+    func sendFromWork(_ intent: F.Intent, work token: Int) {
+        let (liveness, claimed) = control.withLock { control -> (WorkLiveness, Bool) in
+            let liveness = control.liveness(ofWork: token)
+            guard liveness == .live else { return (liveness, false) }
+            if control.canRunInput {
+                control.isDraining = true
+                return (liveness, true)
+            }
+            _ = control.enqueue(.intent(intent))
+            return (liveness, false)
+        }
+        if claimed {
+            execute(intent)
+            drain()
+        } else if liveness == .ended {
+            report(StoreError(storeName: name, origin: .misuse, underlying: StoreMisuse.contextUsedAfterWorkEnded(.send)))
         }
     }
 
@@ -136,61 +216,106 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
         if !idle { drainQueued() }
     }
 
+    /// How much queued work a draining thread processes before it hands the drain claim to
+    /// a task: a sender waits for its own work and at most this many others' inputs.
+    @inlinable static var fairShare: Int { 1024 }
+
     /// The slow path of ``drain()``: work that other threads queued meanwhile.
     ///
     /// Inlinable, so that queued intents and messages (concurrent senders, async work) run
     /// through code specialized for the feature, like the fast path; the rest goes to
-    /// ``perform(_:)``.
+    /// ``perform(_:)``. Input from async work is checked under the same lock that takes it
+    /// off the queue: work cancelled by then has its input dropped.
     @inlinable func drainQueued() {
-        while let work = control.withLock({ control -> Work<F>? in
-            if let next = control.pending.popFirst() { return next }
-            control.isDraining = false
-            return nil
+        var share = Self.fairShare
+        while let (work, liveness) = control.withLock({ control -> (Work<F>, WorkLiveness)? in
+            guard let next = control.pending.popFirst() else {
+                control.isDraining = false
+                return nil
+            }
+            guard let token = next.workToken else { return (next, .live) }
+            return (next, control.liveness(ofWork: token))
         }) {
+            if _slowPath(liveness != .live) {
+                drop(work, liveness)
+                continue
+            }
             switch work {
             case .intent(let intent):
                 execute(intent)
-            case .message(let message, let continuation):
+            case .message(let message, _, let continuation):
                 apply(message)
                 continuation?.resume()
             default:
                 perform(work)
             }
+            share -= 1
+            if _slowPath(share == 0) {
+                handOverDraining()
+                return
+            }
         }
+    }
+
+    /// Hands the drain claim to a task that goes on draining, so the thread that drained a
+    /// fair share returns to its caller. The claim never lapses: order is kept.
+    @usableFromInline func handOverDraining() {
+        Task { self.drainQueued() }
+    }
+
+    /// Drops input that can no longer be applied: its async sender is resumed, and input
+    /// from a context that outlived its work is reported.
+    @usableFromInline func drop(_ work: Work<F>, _ liveness: WorkLiveness) {
+        abandon(work)
+        guard liveness == .ended else { return }
+        let action: StoreMisuse.Action
+        switch work {
+        case .sideEffect: action = .post
+        case .intent: action = .send
+        default: action = .dispatch
+        }
+        report(StoreError(storeName: name, origin: .misuse, underlying: StoreMisuse.contextUsedAfterWorkEnded(action)))
     }
 
     @usableFromInline func perform(_ work: Work<F>) {
         switch work {
         case .intent(let intent):
             execute(intent)
-        case .message(let message, let continuation):
+        case .message(let message, _, let continuation):
             apply(message)
             continuation?.resume()
-        case .sideEffect(let sideEffect, let continuation):
+        case .sideEffect(let sideEffect, _, let continuation):
             deliver(sideEffect)
             continuation?.resume()
+        case .returnedSideEffect(let sideEffect):
+            redeliver(sideEffect)
         case .bootstrap:
             drainer.isExecuting = hasMiddleware
             feature.bootstrap(StoreContext(core: self))
             drainer.isExecuting = false
             if wants(.started) { emit(.started) }
         case .addObserver(let observer):
+            guard observer.isOpen else { break }  // cancelled before it got here
             drainer.observers.append(observer)
-            observer.onState(drainer.state)
+            let me = ThreadIdentity.current
+            if observer.enter(as: me) {
+                observer.onState(drainer.state)
+                observer.leave(as: me)
+            }
         case .removeObserver(let observer):
             drainer.observers.removeAll { $0 === observer }
-        case .addEffectHandler(let handler):
+        case .addSideEffectHandler(let handler):
             addSideEffectHandler(handler)
-        case .removeEffectHandler(let handler):
+        case .removeSideEffectHandler(let handler):
             drainer.sideEffectHandlers.removeAll { $0 === handler }
         case .show(let state):
             if drainer.liveWhileShowing == nil { drainer.liveWhileShowing = StateBox(drainer.state) }
-            control.withLock { _ in drainer.state = state }
+            stateLock.withLock { _ in drainer.state = state }
             notifyObservers()
         case .restore:
             guard let live = drainer.liveWhileShowing?.value else { break }
             drainer.liveWhileShowing = nil
-            control.withLock { _ in drainer.state = live }
+            stateLock.withLock { _ in drainer.state = live }
             notifyObservers()
         case .failure(let error):
             emit(.failure(error))
@@ -204,8 +329,12 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
     func abandon(_ work: Work<F>) {
         switch work {
         case .addObserver(let observer):
-            observer.onState(state)
-            observer.onFinish?()
+            let me = ThreadIdentity.current
+            if observer.enter(as: me) {
+                observer.onState(state)
+                observer.leave(as: me)
+            }
+            observer.finish()
         default:
             work.abandon()
         }
@@ -254,7 +383,7 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
             if hasRecorder {
                 reduceRecording(message)
             } else {
-                control.withLock { _ in F.reduce(&drainer.state, message) }
+                reduce(message)
             }
             notifyObservers()
         }
@@ -267,18 +396,23 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
         if hasRecorder {
             reduceRecording(message)
         } else {
-            control.withLock { _ in F.reduce(&drainer.state, message) }
+            reduce(message)
         }
         if wants(.state) { emit(.state(drainer.state)) }
         notifyObservers()
     }
 
+    /// Calls every observer with the state, each through its gate, so that none is called
+    /// once its subscription's `cancel()` has returned.
     @inlinable func notifyObservers() {
+        if drainer.observers.isEmpty { return }
+        let me = ThreadIdentity.current
         var index = 0
         while index < drainer.observers.count {
             let observer = drainer.observers[index]
-            if observer.isActive.load(ordering: .relaxed) {
+            if observer.enter(as: me) {
                 observer.onState(drainer.state)
+                observer.leave(as: me)
             }
             index += 1
         }
@@ -371,7 +505,7 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
         let observers = drainer.observers
         drainer.observers.removeAll()
         drainer.sideEffectHandlers.removeAll()
-        for observer in observers { observer.onFinish?() }
+        for observer in observers { observer.finish() }
         if wants(.cancelled) { emit(.cancelled) }
         pipeline?.recorder?.detach()
     }

@@ -6,15 +6,21 @@
 @usableFromInline
 enum Work<F: Feature>: Sendable {
     case intent(F.Intent)
-    /// A message from async work; the continuation, if any, resumes once it is reduced.
-    case message(F.Message, CheckedContinuation<Void, Never>?)
-    /// A side effect from async work; the continuation, if any, resumes once it is delivered.
-    case sideEffect(F.SideEffect, CheckedContinuation<Void, Never>?)
+    /// A message from the async work with token `work`; the continuation, if any, resumes
+    /// once it is reduced or dropped. Whether the work is still live is decided when the
+    /// message is applied.
+    case message(F.Message, work: Int, CheckedContinuation<Void, Never>?)
+    /// A side effect from the async work with token `work`; the continuation, if any,
+    /// resumes once it is delivered or dropped.
+    case sideEffect(F.SideEffect, work: Int, CheckedContinuation<Void, Never>?)
+    /// A side effect handed back undelivered (a binder released while holding it): offered
+    /// to listeners again, not posted again, so middleware and recording see it once.
+    case returnedSideEffect(F.SideEffect)
     case bootstrap
     case addObserver(StateObserver<F.State>)
     case removeObserver(StateObserver<F.State>)
-    case addEffectHandler(SideEffectHandler<F.SideEffect>)
-    case removeEffectHandler(SideEffectHandler<F.SideEffect>)
+    case addSideEffectHandler(SideEffectHandler<F.SideEffect>)
+    case removeSideEffectHandler(SideEffectHandler<F.SideEffect>)
     case show(F.State)
     /// Ends showing: the store's own state, kept aside by the first `show`, comes back.
     case restore
@@ -24,15 +30,24 @@ enum Work<F: Feature>: Sendable {
 
     @inlinable var isInput: Bool {
         switch self {
-        case .intent, .message, .sideEffect: return true
+        case .intent, .message, .sideEffect, .returnedSideEffect: return true
         default: return false
         }
     }
 
-    /// Resumes a waiting async sender whose input will never be applied (the store ended).
+    /// The token of the async work this input came from, or `nil`.
+    @inlinable var workToken: Int? {
+        switch self {
+        case .message(_, let work, _), .sideEffect(_, let work, _): return work
+        default: return nil
+        }
+    }
+
+    /// Resumes a waiting async sender whose input will never be applied (the store ended,
+    /// or the work that sent it was cancelled).
     @usableFromInline func abandon() {
         switch self {
-        case .message(_, let continuation?), .sideEffect(_, let continuation?):
+        case .message(_, _, let continuation?), .sideEffect(_, _, let continuation?):
             continuation.resume()
         default:
             break

@@ -184,13 +184,17 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
         case .removeEffectHandler(let handler):
             drainer.sideEffectHandlers.removeAll { $0 === handler }
         case .show(let state):
-            if drainer.liveWhileShowing == nil { drainer.liveWhileShowing = StateBox(drainer.state) }
-            control.withLock { _ in drainer.state = state }
+            control.withLock { _ in  // under the lock: `liveState` reads it from any thread
+                if drainer.liveWhileShowing == nil { drainer.liveWhileShowing = StateBox(drainer.state) }
+                drainer.state = state
+            }
             notifyObservers()
         case .restore:
             guard let live = drainer.liveWhileShowing?.value else { break }
-            drainer.liveWhileShowing = nil
-            control.withLock { _ in drainer.state = live }
+            control.withLock { _ in
+                drainer.liveWhileShowing = nil
+                drainer.state = live
+            }
             notifyObservers()
         case .failure(let error):
             emit(.failure(error))
@@ -365,6 +369,8 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
             perform(.terminate)
             drain()
         }
+        // On this thread even when another one drains (the state keeper's final save).
+        runCancelHandlers(drainingElsewhere: !claimed)
     }
 
     private func terminate() {

@@ -16,18 +16,35 @@ import Darwin
 /// one. A bad file is moved aside to `<key>.corrupt-<UTC timestamp>.json` (with `-2`, `-3`…
 /// if that name is taken), never overwritten.
 ///
+/// It reads only regular files of at most ``maxBytes`` bytes. A FIFO, a device, a directory
+/// (or a symbolic link to one) is refused with ``StateKeeperError/Reason/notARegularFile``
+/// without blocking or reading it, and a larger file with ``StateKeeperError/Reason/tooLarge(limit:)``;
+/// a ``StateKeeper`` then keeps the file as it is and refuses to save over it.
+///
 /// A key must be non-empty, must not start with `.` and must not contain `/`.
 /// One process at a time should write a given key. Available on Linux and Apple platforms
 /// (it uses POSIX calls, not Foundation).
 public struct FileStateStorage: StateStorage {
     /// The directory that holds the files.
     public let directory: String
+    /// The largest file it reads or writes, in bytes.
+    public let maxBytes: Int
+
+    /// The default ``maxBytes``: 64 MiB.
+    public static let defaultMaxBytes = 64 * 1024 * 1024
 
     /// Creates a storage in `directory`. The directory is created, with its parent, on the
     /// first save if it does not exist.
-    public init(directory: String) {
+    ///
+    /// - Parameters:
+    ///   - directory: The directory that holds the files.
+    ///   - maxBytes: The largest file to read or write (at least 0). A larger saved file is
+    ///     refused with ``StateKeeperError/Reason/tooLarge(limit:)``, and so is a larger state.
+    public init(directory: String, maxBytes: Int = FileStateStorage.defaultMaxBytes) {
+        precondition(maxBytes >= 0, "maxBytes must not be negative")
         self.directory = directory.count > 1 && directory.hasSuffix("/")
             ? String(directory.dropLast()) : directory
+        self.maxBytes = maxBytes
     }
 
     /// The path of the file that holds `key`.
@@ -37,35 +54,67 @@ public struct FileStateStorage: StateStorage {
 
     /// Reads `<key>.json`, or returns `nil` if there is no such file.
     ///
+    /// Throws a ``StateKeeperError`` with reason ``StateKeeperError/Reason/notARegularFile``
+    /// if it is not a regular file (it is never read then, so a FIFO does not block and a
+    /// device does not stream forever), or ``StateKeeperError/Reason/tooLarge(limit:)`` if it
+    /// holds more than ``maxBytes`` bytes (reading stops there, even if the file grows
+    /// meanwhile); a ``FileStateStorageError`` if a file operation fails.
+    ///
     /// It also deletes the temporary files that writers of this key in other processes
     /// left behind when they were killed mid-write.
     public func load(_ key: String) throws -> [UInt8]? {
         try Self.validate(key)
         removeStaleTemporaryFiles(of: key)
         let path = path(for: key)
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Looked at before opening, so that a FIFO or a device is not even opened (opening
+        // some devices does something); the opened descriptor is checked again below, and
+        // that check is the one that counts if the file is replaced in between.
+        var info = stat()
+        if stat(path, &info) != 0 {
+            if errno == ENOENT { return nil }
+            throw FileStateStorageError(operation: "stat", path: path, code: errno)
+        }
+        try checkRegular(info, key)
+        // O_NONBLOCK: opening a FIFO put there in the meantime returns at once.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
             if errno == ENOENT { return nil }
             throw FileStateStorageError(operation: "open", path: path, code: errno)
         }
         defer { close(fd) }
+        if fstat(fd, &info) != 0 { throw FileStateStorageError(operation: "fstat", path: path, code: errno) }
+        try checkRegular(info, key)
+        if info.st_size > maxBytes { throw StateKeeperError(key: key, reason: .tooLarge(limit: maxBytes)) }
+        // One byte more than the limit is enough to tell that a file is too large.
+        let readLimit = maxBytes < Int.max ? maxBytes + 1 : maxBytes
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let wanted = min(chunk.count, readLimit - bytes.count)
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw FileStateStorageError(operation: "read", path: path, code: errno)
             }
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[..<count])
+            if bytes.count > maxBytes { throw StateKeeperError(key: key, reason: .tooLarge(limit: maxBytes)) }
         }
+    }
+
+    private func checkRegular(_ info: stat, _ key: String) throws {
+        if info.st_mode & S_IFMT != S_IFREG { throw StateKeeperError(key: key, reason: .notARegularFile) }
     }
 
     /// Writes `<key>.json` atomically: temporary file, `fsync`, `rename`, `fsync` of the
     /// directory.
+    ///
+    /// Throws ``StateKeeperError/Reason/tooLarge(limit:)`` without writing if `bytes` holds
+    /// more than ``maxBytes`` bytes: a file this storage would refuse to read back.
     public func save(_ bytes: [UInt8], for key: String) throws {
         try Self.validate(key)
+        if bytes.count > maxBytes { throw StateKeeperError(key: key, reason: .tooLarge(limit: maxBytes)) }
         try makeDirectory(directory)
         let path = path(for: key)
         let temporary = "\(directory)/\(temporaryPrefix(of: key))\(getpid())-\(UInt32.random(in: 0 ... .max))"

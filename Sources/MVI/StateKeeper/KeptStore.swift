@@ -7,13 +7,20 @@ protocol KeptStoreHandle: Sendable {
 }
 
 /// Saves one store's state for a ``StateKeeper``: the observer marks the state dirty, a task
-/// writes it, coalesced; the store's end triggers a final write.
+/// writes it, coalesced; the store's end triggers a final write, on the thread that cancels
+/// the store (a cancel handler) and again, if something changed meanwhile, when the draining
+/// thread finishes the store.
+///
+/// It always writes the store's live state (``StoreCore/liveState``), never a state time
+/// travel shows: a shown state may mark the state dirty, which costs one write of the
+/// unchanged live state.
 final class KeptStore<F: Feature, Saved: Codable & Sendable>: KeptStoreHandle {
     private struct Signal {
         var waiter: CheckedContinuation<Bool, Never>?
         var isFinished = false
         var subscription: Subscription?
         var writer: Task<Void, Never>?
+        var cancelHandler: CancelHandlerToken?
     }
 
     let keeper: StateKeeper<F.State, Saved>
@@ -21,6 +28,9 @@ final class KeptStore<F: Feature, Saved: Codable & Sendable>: KeptStoreHandle {
     let trigger: SaveTrigger
     /// Set by every change, cleared by the write that saves it.
     private let isDirty = Atomic<Bool>(false)
+    /// Set when a write failed or was refused: the next ``flush()`` and the final save try
+    /// again. The writer task does not (it would retry in a loop); the next change wakes it.
+    private let isRetryPending = Atomic<Bool>(false)
     private let signal = Mutex(Signal())
 
     init(keeper: StateKeeper<F.State, Saved>, core: StoreCore<F>, trigger: SaveTrigger) {
@@ -31,6 +41,15 @@ final class KeptStore<F: Feature, Saved: Codable & Sendable>: KeptStoreHandle {
 
     func begin() {
         guard let core else { return }
+        // The final save on the thread that calls `cancel()`, before it returns, even when
+        // another thread is draining the store. `nil` if the store is cancelled already: then
+        // the observer below is abandoned and its `onFinish` saves.
+        let cancelHandler = core.addCancelHandler { [weak self] drainingElsewhere in
+            // A draining thread may have reduced a message whose observers (this keeper's
+            // among them) have not run yet: then "not dirty" cannot be trusted, so write.
+            self?.flush(force: drainingElsewhere)
+        }
+        signal.withLock { $0.cancelHandler = cancelHandler }
         if case .onChange(let interval) = trigger {
             let writer = Task.detached(priority: .utility) { [self] in
                 while await waitUntilDirty() {
@@ -75,16 +94,32 @@ final class KeptStore<F: Feature, Saved: Codable & Sendable>: KeptStoreHandle {
         }
     }
 
-    /// Writes the latest state if it changed since the last write.
+    /// Writes the store's live state if it changed since the last write (or a write failed),
+    /// or always with `force`.
     func flush() {
+        flush(force: false)
+    }
+
+    private func flush(force: Bool) {
         guard let core else { return }
         let failure = keeper.io.withLock { io -> StateKeeperError? in
             guard !signal.withLock({ $0.isFinished }) else { return nil }
-            guard isDirty.exchange(false, ordering: .acquiringAndReleasing) else { return nil }
+            let dirty = isDirty.exchange(false, ordering: .acquiringAndReleasing)
+            let retry = isRetryPending.exchange(false, ordering: .acquiringAndReleasing)
+            guard dirty || retry || force else { return nil }
             do throws(StateKeeperError) {
-                try keeper.write(core.state, &io)
+                try keeper.write(core.liveState, &io)
                 return nil
             } catch {
+                isRetryPending.store(true, ordering: .releasing)
+                switch error.reason {
+                case .savingRefused, .savingDisabled:
+                    // Reported once, not on every change while the app decides.
+                    if io.refusalReported { return nil }
+                    io.refusalReported = true
+                default:
+                    break
+                }
                 return error
             }
         }
@@ -99,18 +134,20 @@ final class KeptStore<F: Feature, Saved: Codable & Sendable>: KeptStoreHandle {
 
     /// Ends keeping: no more writes, the writer task ends, the observer goes.
     func stop() {
-        let (waiter, writer, subscription) = signal.withLock { signal in
+        let (waiter, writer, subscription, cancelHandler) = signal.withLock { signal in
             signal.isFinished = true
             defer {
                 signal.waiter = nil
                 signal.writer = nil
                 signal.subscription = nil
+                signal.cancelHandler = nil
             }
-            return (signal.waiter, signal.writer, signal.subscription)
+            return (signal.waiter, signal.writer, signal.subscription, signal.cancelHandler)
         }
         waiter?.resume(returning: false)
         writer?.cancel()
         subscription?.cancel()
+        if let cancelHandler { core?.removeCancelHandler(cancelHandler) }
         keeper.kept.withLock { kept in
             if let current = kept as? KeptStore, current === self { kept = nil }
         }

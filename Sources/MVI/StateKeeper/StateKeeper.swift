@@ -16,9 +16,16 @@ import Synchronization
 /// It is written in an envelope with a version number; a state saved with an older version
 /// goes through the migration hook.
 ///
-/// A saved state that cannot be read (truncated, not JSON, another schema, an unknown
-/// version) is moved aside by the storage, never overwritten or deleted; the store starts
-/// from its initial state and the ``StateKeeperError`` goes to the store's error handler.
+/// A saved state is never overwritten or deleted because it could not be used; the store
+/// starts from its initial state and the ``StateKeeperError`` goes to the store's error
+/// handler:
+/// - Bad contents (truncated, not JSON, another schema, an unknown version) are moved aside
+///   by the storage, and saving goes on.
+/// - A saved state the storage could not read at all (a permission error, too many open
+///   files, not a regular file, over the size limit) stays where it is, and saving the key
+///   is refused with ``StateKeeperError/Reason/savingRefused(readFailure:)`` until you decide:
+///   a later load that succeeds (``load()``, ``loadState(or:)``, ``restoredState(or:)``)
+///   hands you the saved state and turns saving back on; ``clear()`` discards it.
 public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Sendable {
     /// The key the state is saved under.
     public let key: String
@@ -32,10 +39,20 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
     let migrate: (@Sendable (SavedState) throws -> Saved?)?
 
     struct IO {
-        /// A bad saved state could not be moved aside: writing would destroy it.
-        var savingDisabled = false
+        /// Why saving is refused, if it is (``StateKeeperError/Reason/savingRefused(readFailure:)``
+        /// or ``StateKeeperError/Reason/savingDisabled``): the saved state could not be read,
+        /// or a bad one could not be moved aside, and writing would destroy it.
+        var refusal: StateKeeperError.Reason?
+        /// Whether the kept store's error handler has heard of the current refusal: a kept
+        /// store reports the first refused save, not every one.
+        var refusalReported = false
         /// A restore failure waiting for a store to report it to.
         var pendingFailure: StateKeeperError?
+
+        mutating func refuseSaving(_ reason: StateKeeperError.Reason) {
+            refusal = reason
+            refusalReported = false
+        }
     }
 
     /// Serializes every read and write of the key. Held during I/O, off the send path.
@@ -84,7 +101,9 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
     ///
     /// A failure is kept and reported to the store's error handler when you call
     /// ``keep(_:saving:)`` (or to standard error, if the keeper goes away without keeping a
-    /// store); a bad saved state has been moved aside already.
+    /// store). A bad saved state has been moved aside already; one the storage could not
+    /// read stays where it is, and saving it is refused until a load succeeds or you call
+    /// ``clear()``.
     public func restoredState(or initial: State) -> State {
         do {
             return try loadState(or: initial)
@@ -95,26 +114,38 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
     }
 
     /// The saved state turned live, or `initial` if nothing was saved; throws if the saved
-    /// state cannot be read (and moves it aside).
+    /// state cannot be read (see ``load()``).
     public func loadState(or initial: State) throws(StateKeeperError) -> State {
         guard let saved = try load() else { return initial }
         return fromSaved(saved, initial)
     }
 
     /// The saved value, migrated if it was saved with an older version, or `nil` if nothing
-    /// was saved. Throws if it cannot be read, after moving it aside.
+    /// was saved.
+    ///
+    /// Throws if it cannot be read: bad contents are moved aside first; if the storage could
+    /// not read the saved state at all, it stays where it is and saving is refused from now
+    /// on (``StateKeeperError/Reason/savingRefused(readFailure:)``). A load that succeeds,
+    /// or finds nothing saved, turns saving back on: the saved state is in your hands.
     public func load() throws(StateKeeperError) -> Saved? {
         try io.withLock { io throws(StateKeeperError) -> Saved? in
             let bytes: [UInt8]?
             do {
                 bytes = try storage.load(key)
             } catch {
-                // The storage could not read: the file may be fine, so it stays where it is.
-                throw StateKeeperError(key: key, reason: .storageFailed(error))
+                // The storage could not read: the saved state may be fine, so it stays where it
+                // is, and no save may replace it until the app decides.
+                let failure = error as? StateKeeperError ?? StateKeeperError(key: key, reason: .storageFailed(error))
+                io.refuseSaving(.savingRefused(readFailure: failure))
+                throw failure
             }
-            guard let bytes else { return nil }
+            guard let bytes else {
+                io.refusal = nil
+                return nil
+            }
             switch decode(bytes) {
             case .success(let saved):
+                io.refusal = nil
                 return saved
             case .failure(let bad):
                 throw moveAside(bad.reason, &io)
@@ -151,9 +182,10 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
     private func moveAside(_ reason: StateKeeperError.Reason, _ io: inout IO) -> StateKeeperError {
         do {
             let moved = try storage.moveAside(key)
+            io.refusal = nil
             return StateKeeperError(key: key, reason: reason, movedAsideTo: moved)
         } catch {
-            io.savingDisabled = true
+            io.refuseSaving(.savingDisabled)
             return StateKeeperError(key: key, reason: reason)
         }
     }
@@ -161,24 +193,29 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
     // MARK: Saving
 
     /// Saves `state` now.
+    ///
+    /// Throws ``StateKeeperError/Reason/savingRefused(readFailure:)`` or
+    /// ``StateKeeperError/Reason/savingDisabled`` without writing while a saved state that
+    /// could not be read is kept (see ``load()``).
     public func save(_ state: State) throws(StateKeeperError) {
         try io.withLock { io throws(StateKeeperError) in try write(state, &io) }
     }
 
-    /// Removes the saved state.
+    /// Removes the saved state, even one that could not be read, and turns saving back on.
     public func clear() throws(StateKeeperError) {
-        try io.withLock { _ throws(StateKeeperError) in
+        try io.withLock { io throws(StateKeeperError) in
             do {
                 try storage.remove(key)
             } catch {
                 throw StateKeeperError(key: key, reason: .storageFailed(error))
             }
+            io.refusal = nil
         }
     }
 
     /// Encodes and writes; the caller holds `io`.
     func write(_ state: State, _ io: inout IO) throws(StateKeeperError) {
-        if io.savingDisabled { throw StateKeeperError(key: key, reason: .savingDisabled) }
+        if let refusal = io.refusal { throw StateKeeperError(key: key, reason: refusal) }
         let bytes: [UInt8]
         do {
             bytes = try StateCoding.encode(toSaved(state), version: version)
@@ -187,6 +224,8 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
         }
         do {
             try storage.save(bytes, for: key)
+        } catch let error as StateKeeperError {
+            throw error
         } catch {
             throw StateKeeperError(key: key, reason: .storageFailed(error))
         }

@@ -2,8 +2,15 @@
 ///
 /// A keeper that fails to restore hands this to the store's error handler (wrapped in a
 /// ``StoreError`` with origin `.addOn("state keeper")`) and the store starts from its initial
-/// state. A saved file that cannot be read is moved aside, never overwritten or deleted;
-/// ``movedAsideTo`` says where.
+/// state. A saved state is never overwritten or deleted because it could not be used: bad
+/// contents are moved aside (``movedAsideTo`` says where); a saved state the storage could
+/// not read at all stays where it is, and saving is refused
+/// (``Reason/savingRefused(readFailure:)``) until a load succeeds or you call
+/// ``StateKeeper/clear()``.
+///
+/// A ``StateStorage`` may throw this error itself to give a precise reason
+/// (``FileStateStorage`` does for ``Reason/tooLarge(limit:)`` and
+/// ``Reason/notARegularFile``); the keeper passes it on as it is.
 public struct StateKeeperError: Error, CustomStringConvertible {
     /// What went wrong.
     public enum Reason: Sendable {
@@ -20,10 +27,25 @@ public struct StateKeeperError: Error, CustomStringConvertible {
         case migrationFailed(from: Int, any Error)
         /// The state could not be encoded.
         case encodingFailed(any Error)
-        /// The storage failed to read, write or move the saved state.
+        /// The storage failed to read, write or move the saved state. After a failed read
+        /// the saved state stays where it is and saving is refused
+        /// (``savingRefused(readFailure:)``).
         case storageFailed(any Error)
-        /// Saving is off for this key because a bad saved state could not be moved aside,
-        /// and overwriting it would lose it.
+        /// The saved state is larger than the storage accepts (``FileStateStorage/maxBytes``):
+        /// it is not read, and a state that large is not written.
+        case tooLarge(limit: Int)
+        /// What is saved under the key is not a regular file: a FIFO, a device, a
+        /// directory, or a link to one of them. It is not read (a FIFO would block, a device
+        /// would never end).
+        case notARegularFile
+        /// Saving is refused: the saved state could not be read (`readFailure` says why, as
+        /// the load reported it), so it may hold data the store does not have, and a save
+        /// would overwrite it. It stays as it is until a load of the key succeeds or
+        /// ``StateKeeper/clear()`` removes it.
+        case savingRefused(readFailure: any Error)
+        /// Saving is refused because a bad saved state could not be moved aside, and
+        /// overwriting it would lose it. Until a load of the key succeeds (it moves the bad
+        /// state aside again) or ``StateKeeper/clear()`` removes it.
         case savingDisabled
     }
 
@@ -54,7 +76,11 @@ public struct StateKeeperError: Error, CustomStringConvertible {
         case .migrationFailed(let from, let error): text = "migration from version \(from) failed: \(error)"
         case .encodingFailed(let error): text = "state could not be encoded: \(error)"
         case .storageFailed(let error): text = "storage failed: \(error)"
-        case .savingDisabled: text = "saving is off: a bad saved state could not be moved aside"
+        case .tooLarge(let limit): text = "saved state is larger than the limit of \(limit) bytes"
+        case .notARegularFile: text = "saved state is not a regular file"
+        case .savingRefused(let failure):
+            text = "saving is refused: the saved state could not be read (\(failure)) and is kept"
+        case .savingDisabled: text = "saving is refused: a bad saved state could not be moved aside"
         }
         let moved = movedAsideTo.map { "; moved aside to \($0)" } ?? ""
         return "\"\(key)\": \(text)\(moved)"

@@ -9,6 +9,12 @@
 /// returns the old bytes or the new ones, never a mix).
 public protocol StateStorage: Sendable {
     /// The bytes saved under `key`, or `nil` if there are none.
+    ///
+    /// Throw when what is saved cannot be read, rather than returning `nil`: a ``StateKeeper``
+    /// then keeps it as it is and refuses to save over it until a load succeeds or the app
+    /// clears it. Returning `nil` says there is nothing to lose. Throw a ``StateKeeperError``
+    /// to give the keeper a precise reason; any other error reaches it as
+    /// ``StateKeeperError/Reason/storageFailed(_:)``.
     func load(_ key: String) throws -> [UInt8]?
 
     /// Saves `bytes` under `key`, replacing what was there.

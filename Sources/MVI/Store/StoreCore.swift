@@ -309,13 +309,17 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
         case .removeSideEffectHandler(let handler):
             drainer.sideEffectHandlers.removeAll { $0 === handler }
         case .show(let state):
-            if drainer.liveWhileShowing == nil { drainer.liveWhileShowing = StateBox(drainer.state) }
-            stateLock.withLock { _ in drainer.state = state }
+            stateLock.withLock { _ in  // under the lock: `liveState` reads it from any thread
+                if drainer.liveWhileShowing == nil { drainer.liveWhileShowing = StateBox(drainer.state) }
+                drainer.state = state
+            }
             notifyObservers()
         case .restore:
             guard let live = drainer.liveWhileShowing?.value else { break }
-            drainer.liveWhileShowing = nil
-            stateLock.withLock { _ in drainer.state = live }
+            stateLock.withLock { _ in
+                drainer.liveWhileShowing = nil
+                drainer.state = live
+            }
             notifyObservers()
         case .failure(let error):
             emit(.failure(error))
@@ -499,6 +503,8 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
             perform(.terminate)
             drain()
         }
+        // On this thread even when another one drains (the state keeper's final save).
+        runCancelHandlers(drainingElsewhere: !claimed)
     }
 
     private func terminate() {

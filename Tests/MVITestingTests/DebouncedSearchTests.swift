@@ -34,9 +34,24 @@ import Testing
         let issues = await failures {
             await store.finish(timeout: .milliseconds(100))
         }
-        #expect(issues.all == ["Expected async work to finish within 100 milliseconds, but 1 task still running."])
+        #expect(issues.all == ["Expected async work to finish within 100 milliseconds, but 1 task still running: \"search\"."])
         await clock.advance(by: .seconds(1))
         await store.receive(.resultsLoaded(["a"])) { $0.results = ["a"] }
         await store.finish()
+    }
+}
+
+/// Advancing a `TestClock` by exactly the debounce right after `send` is deterministic: `send`
+/// returns once the work it started is suspended (here, on the clock).
+@Suite struct DebounceDeterminismTests {
+    @Test func advancingByExactlyTheDebounceNeverHangs() async {
+        for _ in 0..<300 {
+            let clock = TestClock()
+            let store = TestStore(Search(clock: clock, search: { [$0] }), initialState: .init(), timeout: .seconds(2))
+            await store.send(.queryChanged("a")) { $0.query = "a" }
+            await clock.advance(by: Search.debounce)
+            await store.receive(.resultsLoaded(["a"])) { $0.results = ["a"] }
+            await store.finish()
+        }
     }
 }

@@ -218,4 +218,46 @@ import Testing
             """,
         ])
     }
+
+    @Test func `an expected error passes`() async {
+        struct Offline: Error {}
+        let presenter = createPresenter(circlesRepository: CirclesRepository { _ in throw Offline() })
+        let container = presenter.container
+        let test = container.test(CreateOrEditState(mode: .edit, editedCircle: fakeCircle))
+        await test.testIntent { container in
+            container.intent("load") { (_: EffectContext<ContainerFeature<CreateOrEditState, CreateOrEditSideEffect>>) async throws in
+                throw Offline()
+            }
+        }
+        await test.assert(CreateOrEditState(mode: .edit, editedCircle: fakeCircle)) {
+            thrownErrors(Offline.self)
+        }
+        await test.testIntent { container in
+            container.intent { (_: EffectContext<ContainerFeature<CreateOrEditState, CreateOrEditSideEffect>>) async throws in
+                throw Offline()
+            }
+        }
+        await test.assert(CreateOrEditState(mode: .edit, editedCircle: fakeCircle)) {
+            thrownErrors({ $0 is Offline })
+        }
+    }
+
+    @Test func `an expected error that was not thrown fails`() async {
+        struct Offline: Error {}
+        let test = Container<Int, String>(initialState: 0).test(0)
+        await test.testIntent { $0.intent { context in context.reduce { $0 += 1 } } }
+        let issues = await failures {
+            await test.assert(0) {
+                states({ $0 = 1 })
+                thrownErrors(Offline.self)
+            }
+        }
+        #expect(issues.all == [
+            """
+            The thrown errors do not match: expected 1, the intent threw none
+
+            Expect each with thrownErrors(…) in assert(_:), in order.
+            """,
+        ])
+    }
 }

@@ -15,6 +15,11 @@ extension TestStore {
     ///
     /// When exhaustive, everything received earlier must have been asserted first.
     ///
+    /// Before it sends, and again before it returns, `send` waits until every task of the
+    /// store is suspended or has ended: work a `TestClock` advance woke has run to its next
+    /// sleep, and work the intent started has reached its first one. So moving time right
+    /// after `send` is deterministic.
+    ///
     /// The intent the test sends is the next one the store executes. Async work that sends
     /// intents of its own (`context.send`) at the same moment makes that ambiguous: receive
     /// what such work does before sending the next intent.
@@ -30,6 +35,10 @@ extension TestStore {
         line: UInt = #line,
         column: UInt = #column
     ) async {
+        // Work that moved on since the last step (a clock the test advanced woke it) reaches
+        // its next suspension first, so what it does is not mistaken for the intent's.
+        await settle(
+            after: "the previous step", fileID: fileID, filePath: filePath, line: line, column: column)
         let exhaustivity = self.exhaustivity
         if exhaustivity == .on {
             reportUnasserted(

@@ -144,7 +144,7 @@ import Testing
             await test.testIntent { $0.onKeepSyncing() }
         }
         #expect(issues.all == [
-            "The intent's async work did not finish within 100 milliseconds: 1 task still running.",
+            "The intent's async work did not finish within 100 milliseconds: 1 task still running (started without an id).",
         ])
     }
 
@@ -172,5 +172,92 @@ import Testing
         await test.assert(5) {
             postedSideEffects("tapped")
         }
+    }
+
+    @Test func `an error thrown by an intent fails the test`() async {
+        struct Offline: Error {}
+        let container = Container<Int, String>(initialState: 0, onError: StoreErrorHandler { _ in })
+        let test = container.test(0)
+        await test.testIntent { container in
+            container.intent("save") { (_: EffectContext<ContainerFeature<Int, String>>) async throws in
+                throw Offline()
+            }
+        }
+        let issues = await failures {
+            await test.assert(0) {}
+        }
+        #expect(issues.all == [
+            """
+            The thrown errors do not match: expected 0, the intent threw 1:
+
+              • [Container<Int>] async work failed: Offline()
+
+            Expect each with thrownErrors(…) in assert(_:), in order.
+            """,
+        ])
+    }
+
+    @Test func `an error nobody asserts fails at the end of the test`() async {
+        struct Offline: Error {}
+        let container = Container<Int, String>(initialState: 0, onError: StoreErrorHandler { _ in })
+        let issues = await failures {
+            let test = container.test(0)
+            await test.testIntent { container in
+                container.intent { (_: EffectContext<ContainerFeature<Int, String>>) async throws in
+                    throw Offline()
+                }
+            }
+        }
+        #expect(issues.all == [
+            """
+            The test ended with 1 thrown error not asserted:
+
+              • [Container<Int>] async work failed: Offline()
+
+            Expect each with thrownErrors(…) in assert(_:), in order.
+            """,
+        ])
+    }
+
+    @Test func `an expected error passes`() async {
+        struct Offline: Error {}
+        let presenter = createPresenter(circlesRepository: CirclesRepository { _ in throw Offline() })
+        let container = presenter.container
+        let test = container.test(CreateOrEditState(mode: .edit, editedCircle: fakeCircle))
+        await test.testIntent { container in
+            container.intent("load") { (_: EffectContext<ContainerFeature<CreateOrEditState, CreateOrEditSideEffect>>) async throws in
+                throw Offline()
+            }
+        }
+        await test.assert(CreateOrEditState(mode: .edit, editedCircle: fakeCircle)) {
+            thrownErrors(Offline.self)
+        }
+        await test.testIntent { container in
+            container.intent { (_: EffectContext<ContainerFeature<CreateOrEditState, CreateOrEditSideEffect>>) async throws in
+                throw Offline()
+            }
+        }
+        await test.assert(CreateOrEditState(mode: .edit, editedCircle: fakeCircle)) {
+            thrownErrors({ $0 is Offline })
+        }
+    }
+
+    @Test func `an expected error that was not thrown fails`() async {
+        struct Offline: Error {}
+        let test = Container<Int, String>(initialState: 0).test(0)
+        await test.testIntent { $0.intent { context in context.reduce { $0 += 1 } } }
+        let issues = await failures {
+            await test.assert(0) {
+                states({ $0 = 1 })
+                thrownErrors(Offline.self)
+            }
+        }
+        #expect(issues.all == [
+            """
+            The thrown errors do not match: expected 1, the intent threw none
+
+            Expect each with thrownErrors(…) in assert(_:), in order.
+            """,
+        ])
     }
 }

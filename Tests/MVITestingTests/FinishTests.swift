@@ -20,7 +20,7 @@ import Testing
         let issues = await failures {
             await store.finish(timeout: .milliseconds(100))
         }
-        #expect(issues.all == ["Expected async work to finish within 100 milliseconds, but 1 task still running."])
+        #expect(issues.all == ["Expected async work to finish within 100 milliseconds, but 1 task still running: \"wait\"."])
         await store.send(.stopWaiting)
         await store.finish()
     }
@@ -79,5 +79,53 @@ import Testing
         await store.skipReceived()
         await store.finish()
         #expect(store.state.count == 1)
+    }
+}
+
+/// `finish` decides between "idle" and "timed out" once, from the tasks running at that
+/// moment: an idle store never times out, and a timeout names the work still running.
+@Suite struct FinishDecisionTests {
+    @Test func anIdleStoreNeverTimesOut() async {
+        // Before the fix, the timer (here already expired) and the idle signal raced, and the
+        // timer often won: "but 0 tasks still running".
+        for _ in 0..<300 {
+            let store = TestStore(Counter(), initialState: .init())
+            await store.finish(timeout: .zero)
+        }
+    }
+
+    @Test func aTimeoutNeverReportsWorkThatHasEnded() async {
+        // Work that ends about when the timeout expires: either outcome is right, but a
+        // timeout must name work that was running when it was decided. Before the fix, the
+        // count was read after the decision (and the idle signal could lose to the timer it
+        // had just cancelled), so "0 tasks still running" came out.
+        let reports = Recorded<String>()
+        for _ in 0..<300 {
+            let store = TestStore(
+                Counter(numbers: { try await Task.sleep(for: .microseconds(500)); return $0 }),
+                initialState: .init(), exhaustivity: .off)
+            await store.send(.load(1))
+            await withKnownIssue(isIntermittent: true) {
+                await store.finish(timeout: .microseconds(500))
+            } matching: { issue in
+                reports.append(issue.comments.map(\.rawValue).joined())
+                return true
+            }
+            await store.finish()
+        }
+        #expect(reports.all.filter { $0.contains("but 0 tasks") } == [])
+    }
+
+    @Test func aTimeoutNamesTheWorkStillRunning() async {
+        let store = TestStore(Counter(), initialState: .init())
+        await store.send(.wait)
+        let issues = await failures {
+            await store.finish(timeout: .milliseconds(50))
+        }
+        #expect(issues.all == [
+            "Expected async work to finish within 50 milliseconds, but 1 task still running: \"wait\".",
+        ])
+        await store.send(.stopWaiting)
+        await store.finish()
     }
 }

@@ -31,7 +31,8 @@ extension StoreCore {
             return token
         }
         guard let token else { return }
-        let task = Task(priority: priority) {
+        // A test store's executor, if any; `nil` is exactly `Task(priority:)`.
+        let task = Task(executorPreference: preferredTaskExecutor, priority: priority) {
             let context = EffectContext(core: self, work: token)
             do {
                 try await operation(context)

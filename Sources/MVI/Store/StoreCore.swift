@@ -60,6 +60,8 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
     @usableFromInline let pipeline: Pipeline<F>?
     @usableFromInline let errorHandler: StoreErrorHandler
     @usableFromInline let policy: SideEffectPolicy
+    /// A test harness's executor and failure watchers (StoreCore+TestSupport.swift); empty in apps.
+    let testSupport = AtomicLazyReference<StoreTestSupport>()
 
     init(
         feature: F,
@@ -445,6 +447,7 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
     /// in order through the pipeline.
     @usableFromInline func report(_ error: StoreError) {
         errorHandler(error)
+        showFailureToTestSupport(error)
         if wants(.failure) { submit(.failure(error)) }
     }
 

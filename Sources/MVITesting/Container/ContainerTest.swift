@@ -17,10 +17,12 @@ import MVI
 /// }
 /// ```
 ///
-/// It records every state the container emits after the test starts and every side effect
-/// it posts. ``assert(_:timeout:fileID:filePath:line:column:_:)`` is exhaustive: a state or
-/// side effect the assertion does not list fails the test with a diff, and so does one
-/// recorded but never asserted when the test ends.
+/// It records every state the container emits after the test starts, every side effect it
+/// posts and every error its async work throws. ``assert(_:fileID:filePath:line:column:_:)``
+/// is exhaustive: a state, side effect or thrown error the assertion does not list fails the
+/// test (with a diff, or with the error), and so does one recorded but never asserted when
+/// the test ends. As in Orbit, an intent that throws fails the test unless the test expects
+/// the error, with ``thrownErrors(_:)-(((any Error)->Bool)...)``.
 public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable, SideEffect: Sendable & Equatable>: Sendable {
     /// The host (presenter, view model) or container under test.
     public let subject: Subject
@@ -29,6 +31,7 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
 
     private let recording: Locked<Recording>
     private let subscriptions: [Subscription]
+    private let failureWatch: (support: StoreTestSupport, id: Int)
     private let timeout: Duration
     private let fileID: StaticString
     private let filePath: StaticString
@@ -42,6 +45,8 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
         var isArmed = false
         var states: [State] = []
         var sideEffects: [SideEffect] = []
+        /// Failures the container reported: errors thrown by its async work, mostly.
+        var failures: [StoreError] = []
     }
 
     /// Starts a test of `subject`, whose container is set to `initialState` first.
@@ -94,10 +99,17 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
         }
         armer.cancel()
         subscriptions = [states, sideEffects]
+        // The container was made by the code under test, with its own error handler; the
+        // test watches its failures beside it.
+        let support = container.attachTestSupport(StoreTestSupport())
+        failureWatch = (support, support.watchFailures { error in
+            recording.withLock { $0.failures.append(error) }
+        })
     }
 
     deinit {
-        let (states, sideEffects) = recording.withLock { ($0.states, $0.sideEffects) }
+        failureWatch.support.stopWatching(failureWatch.id)
+        let (states, sideEffects, failures) = recording.withLock { ($0.states, $0.sideEffects, $0.failures) }
         if !states.isEmpty || !sideEffects.isEmpty {
             reportIssue(
                 """
@@ -110,7 +122,22 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
                 """,
                 fileID: fileID, filePath: filePath, line: line, column: column)
         }
+        if !failures.isEmpty {
+            reportIssue(
+                """
+                The test ended with \(FailureText.count(failures.count, "thrown error")) not asserted:
+
+                \(Self.list(failures))
+
+                Expect each with thrownErrors(…) in assert(_:), in order.
+                """,
+                fileID: fileID, filePath: filePath, line: line, column: column)
+        }
         for subscription in subscriptions { subscription.cancel() }
+    }
+
+    private static func list(_ failures: [StoreError]) -> String {
+        failures.map { "  • \($0)" }.joined(separator: "\n")
     }
 
     /// Runs an intent of the subject and waits until it and the async work it started end
@@ -132,11 +159,12 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
         intent(subject)
         await container.barrier()
         let timeout = timeout ?? self.timeout
-        if await !container.waitForIdle(timeout: timeout) {
+        let outcome = await container.waitForIdle(timeout: timeout)
+        if outcome != .idle {
             reportIssue(
                 """
                 The intent's async work did not finish within \(FailureText.describe(timeout)): \
-                \(FailureText.count(container.runningTaskCount, "task")) still running.
+                \(outcome.runningDescription).
                 """,
                 fileID: fileID, filePath: filePath, line: line, column: column)
         }
@@ -157,9 +185,10 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
     /// ```
     ///
     /// Each `states` closure mutates the previous expected state, starting from
-    /// `initialState`. Exhaustive: the emitted states must be exactly those, and the posted
-    /// side effects exactly those listed; an assertion without `postedSideEffects` expects
-    /// none. A mismatch fails the test with a diff.
+    /// `initialState`. Exhaustive: the emitted states must be exactly those, the posted side
+    /// effects exactly those listed, and the errors the intents' async work threw exactly
+    /// those `thrownErrors` lists; an assertion without `postedSideEffects` or `thrownErrors`
+    /// expects none. A mismatch fails the test with a diff, or with the errors thrown.
     public func assert(
         _ initialState: State,
         fileID: StaticString = #fileID,
@@ -169,15 +198,17 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
         @ContainerExpectationBuilder<State, SideEffect> _ expectations: () -> [ContainerExpectation<State, SideEffect>]
     ) async {
         await container.barrier()
-        let (actualStates, actualSideEffects) = recording.withLock { recording in
+        let (actualStates, actualSideEffects, failures) = recording.withLock { recording in
             defer {
                 recording.states.removeAll()
                 recording.sideEffects.removeAll()
+                recording.failures.removeAll()
             }
-            return (recording.states, recording.sideEffects)
+            return (recording.states, recording.sideEffects, recording.failures)
         }
         var expectedStates: [State] = []
         var expectedSideEffects: [SideEffect] = []
+        var expectedErrors: [(any Error) -> Bool] = []
         var state = initialState
         for expectation in expectations() {
             switch expectation.kind {
@@ -188,6 +219,8 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
                 }
             case .sideEffects(let sideEffects):
                 expectedSideEffects += sideEffects
+            case .errors(let matches):
+                expectedErrors += matches
             }
         }
         if expectedStates != actualStates {
@@ -199,6 +232,18 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
             reportIssue(
                 FailureText.difference(
                     "The posted side effects do not match", expected: expectedSideEffects, actual: actualSideEffects),
+                fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+        let errorsMatch = expectedErrors.count == failures.count
+            && zip(expectedErrors, failures).allSatisfy { matches, failure in matches(failure.underlying) }
+        if !errorsMatch {
+            let thrown = failures.isEmpty ? "none" : "\(failures.count):\n\n\(Self.list(failures))"
+            reportIssue(
+                """
+                The thrown errors do not match: expected \(expectedErrors.count), the intent threw \(thrown)
+
+                Expect each with thrownErrors(…) in assert(_:), in order.
+                """,
                 fileID: fileID, filePath: filePath, line: line, column: column)
         }
     }

@@ -25,12 +25,16 @@ enum FailureText {
         values.map { "  • " + dump($0).replacingNewlines(with: "\n    ") }.joined(separator: "\n")
     }
 
-    /// `1 second`, `250 milliseconds`.
+    /// `1 second`, `250 milliseconds`, `500 microseconds`.
     static func describe(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         if attoseconds == 0 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
-        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-        return "\(milliseconds) milliseconds"
+        if attoseconds % 1_000_000_000_000_000 == 0 {
+            let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+            return "\(milliseconds) milliseconds"
+        }
+        let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+        return "\(microseconds) microseconds"
     }
 
     /// `1 message`, `2 messages`.

@@ -18,23 +18,41 @@ extension Store {
         subscription.withLock { $0?.cancel() }
     }
 
-    /// Waits until the store owns no running work, or `timeout` passes. Returns whether it
-    /// became idle.
-    func waitForIdle(timeout: Duration) async -> Bool {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let pending = Locked<CheckedContinuation<Bool, Never>?>(continuation)
-            // `waitForIdle()` cannot be cancelled, so it races a timer rather than running in a
-            // task group that would wait for it. A wait that loses ends when the store is
-            // cancelled, which the test store does when it is released.
-            let timer = Task {
-                try? await Task.sleep(for: timeout)
-                pending.withLock { $0.take() }?.resume(returning: false)
-            }
+    /// Waits until the store owns no running work, or `timeout` passes.
+    ///
+    /// Idle and timed out are decided once: a timeout is decided from the tasks running at
+    /// that moment, and if there are none the store is idle. So a report built from the
+    /// outcome names the work that really was still running.
+    func waitForIdle(timeout: Duration) async -> IdleOutcome {
+        await race(timeout: timeout, onTimeout: { [self] in
+            let running = runningTaskDescriptions
+            return running.isEmpty ? .idle : .timedOut(running: running)
+        }) { decide in
+            // `waitForIdle()` cannot be cancelled, so it races a timer rather than running in
+            // a task group that would wait for it. A wait that loses ends when the store is
+            // cancelled, which the test stores do when they are released.
             Task {
                 await self.waitForIdle()
-                timer.cancel()
-                pending.withLock { $0.take() }?.resume(returning: true)
+                decide(.idle)
             }
         }
+    }
+}
+
+/// How ``MVI/Store/waitForIdle(timeout:)`` ended.
+enum IdleOutcome: Sendable, Equatable {
+    case idle
+    /// The timeout passed with this work running: each task's id, `nil` for work without one.
+    case timedOut(running: [String?])
+
+    /// `1 task still running: "search"`, for a failure message.
+    var runningDescription: String {
+        guard case .timedOut(let running) = self else { return "no task running" }
+        let named = running.compactMap { $0 }.sorted().map { "\"\($0)\"" }
+        let anonymous = running.count - named.count
+        let count = FailureText.count(running.count, "task")
+        if named.isEmpty { return "\(count) still running (started without an id)" }
+        let others = anonymous == 0 ? "" : " and \(anonymous) without an id"
+        return "\(count) still running: \(named.joined(separator: ", "))\(others)"
     }
 }

@@ -24,11 +24,12 @@ extension TestStore {
         column: UInt = #column
     ) async {
         let timeout = timeout ?? self.timeout
-        if await !store.waitForIdle(timeout: timeout) {
+        let outcome = await store.waitForIdle(timeout: timeout)
+        if outcome != .idle {
             reportIssue(
                 """
                 Expected async work to finish within \(FailureText.describe(timeout)), but \
-                \(FailureText.count(store.runningTaskCount, "task")) still running.
+                \(outcome.runningDescription).
                 """,
                 fileID: fileID, filePath: filePath, line: line, column: column)
         }

@@ -96,9 +96,15 @@ extension TestStore {
             reportIssue(mismatch(received.message), fileID: fileID, filePath: filePath, line: line, column: column)
             return
         }
+        // The work that dispatched the message has gone on to its next suspension (a
+        // clock's sleep, say) when `receive` returns, so the test can move time without
+        // racing it.
+        await settle(
+            after: "receiving \(FailureText.dump(received.message))",
+            fileID: fileID, filePath: filePath, line: line, column: column)
         guard updateExpected != nil || exhaustivity == .on else { return }
         assertState(
-            "State after receiving \(FailureText.dump(received.message)) does not match",
+            after: "receiving \(FailureText.dump(received.message))", of: "message",
             before: received.before, after: received.after, exhaustivity: exhaustivity, updateExpected,
             fileID: fileID, filePath: filePath, line: line, column: column)
     }

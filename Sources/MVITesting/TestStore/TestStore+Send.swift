@@ -15,6 +15,11 @@ extension TestStore {
     ///
     /// When exhaustive, everything received earlier must have been asserted first.
     ///
+    /// Before it sends, and again before it returns, `send` waits until every task of the
+    /// store is suspended or has ended: work a `TestClock` advance woke has run to its next
+    /// sleep, and work the intent started has reached its first one. So moving time right
+    /// after `send` is deterministic.
+    ///
     /// The intent the test sends is the next one the store executes. Async work that sends
     /// intents of its own (`context.send`) at the same moment makes that ambiguous: receive
     /// what such work does before sending the next intent.
@@ -30,6 +35,10 @@ extension TestStore {
         line: UInt = #line,
         column: UInt = #column
     ) async {
+        // Work that moved on since the last step (a clock the test advanced woke it) reaches
+        // its next suspension first, so what it does is not mistaken for the intent's.
+        await settle(
+            after: "the previous step", fileID: fileID, filePath: filePath, line: line, column: column)
         let exhaustivity = self.exhaustivity
         if exhaustivity == .on {
             reportUnasserted(
@@ -52,16 +61,30 @@ extension TestStore {
                 fileID: fileID, filePath: filePath, line: line, column: column)
             return
         }
+        // Work the intent started has reached its first suspension (a clock's sleep, say)
+        // when `send` returns, so the test can move time without racing it.
+        await settle(
+            after: "sending \(FailureText.dump(intent))",
+            fileID: fileID, filePath: filePath, line: line, column: column)
         guard updateExpected != nil || exhaustivity == .on else { return }
         assertState(
-            "State after sending \(FailureText.dump(intent)) does not match",
+            after: "sending \(FailureText.dump(intent))", of: "intent",
             before: step.before, after: step.after, exhaustivity: exhaustivity, updateExpected,
             fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Compares `after` with the state the test expects, and reports a diff if they differ.
+    ///
+    /// When exhaustive, a closure asserts a change: if the state did not change, the test
+    /// fails even though the closure describes the state (as TCA's test store does), since
+    /// the closure is then either redundant or expecting a change that did not happen.
+    ///
+    /// - Parameters:
+    ///   - action: What made the change, for messages: `sending Counter.Intent.noop`.
+    ///   - kind: What `action` sent or received: `intent`, `message`.
     func assertState(
-        _ header: String,
+        after action: String,
+        of kind: String,
         before: F.State,
         after: F.State,
         exhaustivity: Exhaustivity,
@@ -82,7 +105,16 @@ extension TestStore {
         }
         if expected != after {
             reportIssue(
-                FailureText.difference(header, expected: expected, actual: after),
+                FailureText.difference("State after \(action) does not match", expected: expected, actual: after),
+                fileID: fileID, filePath: filePath, line: line, column: column)
+        } else if exhaustivity == .on, updateExpected != nil, before == after {
+            reportIssue(
+                """
+                Expected the state to change after \(action), but it did not.
+
+                The closure makes no change to the state; if the \(kind) is not meant to change \
+                it, omit the closure.
+                """,
                 fileID: fileID, filePath: filePath, line: line, column: column)
         }
     }

@@ -35,6 +35,8 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
     public let store: Store<F>
 
     let recorder: EventRecorder<F>
+    /// Runs the store's async work, and tells when it is all suspended.
+    let executor = WorkExecutor()
     let settings: Mutex<Settings>
     let origin: SourceLocation
 
@@ -81,9 +83,13 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
         self.settings = Mutex(Settings(exhaustivity: exhaustivity, timeout: timeout))
         self.origin = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         // Failures of async work reach the recorder as events; the test asserts them.
-        self.store = Store(
+        let store = Store(
             feature, initialState: initialState, middleware: [recorder] + middleware,
-            sideEffects: sideEffects, onError: StoreErrorHandler { _ in })
+            sideEffects: sideEffects, onError: StoreErrorHandler { _ in }, start: false)
+        // The executor is in place before the bootstrap can start work.
+        _ = store.attachTestSupport(StoreTestSupport(taskExecutor: executor))
+        store.start()
+        self.store = store
     }
 
     deinit {

@@ -33,20 +33,10 @@ struct Search: Feature {
         switch intent {
         case .queryChanged(let query):
             context.dispatch(.queryChanged(query))
-            // The pause is measured from the keystroke, not from when the task gets to run.
-            let pause = clock.sleeper(for: Self.debounce)
-            context.run(id: "search", cancelInFlight: true) { context in
-                try await pause()
+            // Latest wins; the pause is measured from the keystroke.
+            context.debounce(id: "search", for: Self.debounce, clock: clock) { context in
                 await context.dispatch(.resultsLoaded(try await search(query)))
             }
         }
-    }
-}
-
-extension Clock {
-    /// A sleep that ends `duration` after now: the deadline is fixed when this is called.
-    func sleeper(for duration: Duration) -> @Sendable () async throws -> Void {
-        let deadline = now.advanced(by: duration)
-        return { try await self.sleep(until: deadline, tolerance: nil) }
     }
 }

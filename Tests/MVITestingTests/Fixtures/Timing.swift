@@ -1,0 +1,59 @@
+import MVI
+
+/// Saves a draft a second after the last edit; preparing the draft is async work of its own
+/// before the timer starts (the dependency may hop a few times).
+struct Autosave: Feature {
+    struct State: Equatable, Sendable {
+        var text = ""
+        var saved: String?
+    }
+
+    enum Intent: Sendable { case edited(String) }
+    enum Message: Sendable, Equatable { case edited(String), saved(String) }
+
+    let clock: any Clock<Duration>
+    let prepare: @Sendable (String) async -> String
+
+    static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .edited(let text): state.text = text
+        case .saved(let draft): state.saved = draft
+        }
+    }
+
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+        switch intent {
+        case .edited(let text):
+            context.dispatch(.edited(text))
+            context.run(id: "save", cancelInFlight: true) { context in
+                let draft = await prepare(text)
+                try await clock.sleep(for: .seconds(1))
+                await context.dispatch(.saved(draft))
+            }
+        }
+    }
+}
+
+/// Refreshes at most once per two seconds: taps in between are dropped.
+struct Refresher: Feature {
+    struct State: Equatable, Sendable { var refreshes = 0 }
+    enum Intent: Sendable { case refresh, stop }
+    enum Message: Sendable, Equatable { case refreshed }
+
+    let clock: any Clock<Duration>
+
+    static func reduce(_ state: inout State, _ message: Message) {
+        state.refreshes += 1
+    }
+
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+        switch intent {
+        case .refresh:
+            context.throttle(id: "refresh", for: .seconds(2), clock: clock) { context in
+                await context.dispatch(.refreshed)
+            }
+        case .stop:
+            context.cancel(id: "refresh")
+        }
+    }
+}

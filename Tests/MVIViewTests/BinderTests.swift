@@ -1,4 +1,5 @@
 import MVI
+import Synchronization
 import Testing
 
 @MainActor
@@ -201,6 +202,26 @@ struct BinderTests {
         await second.wait(for: 1)
         #expect(first.values.isEmpty)
         #expect(second.values == [1])
+    }
+
+    @Test("A side effect handed back by a released binder is posted once: middleware sees it once")
+    func returnedSideEffectIsNotPostedAgain() async {
+        let posted = Mutex<[Int]>([])
+        let counter = AnyMiddleware<Notifier>(observing: [.sideEffect]) { event, _ in
+            if case .sideEffect(let value) = event { posted.withLock { $0.append(value) } }
+        }
+        let store = Store(Notifier(), initialState: .init(), middleware: [counter])
+        do {
+            let binder = Binder(store).bind(sideEffects: { _ in })
+            binder.start()
+            store.send(.post(1))  // taken now, handed back when the binder goes
+        }
+        let received = Probe<Int>()
+        let next = Binder(store).bind(sideEffects: { received.append($0) })
+        next.start()
+        await received.wait(for: 1)
+        #expect(received.values == [1])
+        #expect(posted.withLock { $0 } == [1])
     }
 
     @Test("The binder does not keep its view alive; a released view is simply not rendered")

@@ -1,0 +1,84 @@
+import Foundation
+import MVI
+import Synchronization
+import Testing
+
+/// Callbacks stop when their subscription is cancelled, and every side effect dropped is
+/// reported.
+@Suite(.timeLimit(.minutes(2))) struct CallbackTests {
+    @Test func noStateCallbackRunsAfterCancelReturns() async {
+        let store = Store(Counter(), initialState: .init())
+        let running = Atomic<Bool>(true)
+        // Another thread keeps the store busy, so callbacks run there while we cancel here.
+        let sender = Thread {
+            while running.load(ordering: .relaxed) { store.send(.increment) }
+        }
+        sender.start()
+        let late = Atomic<Int>(0)
+        for _ in 0 ..< 3_000 {
+            let cancelled = Atomic<Bool>(false)
+            let subscription = store.subscribe { _ in
+                if cancelled.load(ordering: .acquiring) { late.add(1, ordering: .relaxed) }
+            }
+            subscription.cancel()
+            cancelled.store(true, ordering: .releasing)
+        }
+        running.store(false, ordering: .relaxed)
+        #expect(late.load(ordering: .relaxed) == 0)
+    }
+
+    @Test func noSideEffectCallbackRunsAfterCancelReturns() async {
+        let store = Store(Counter(), initialState: .init(), sideEffects: .dropOldest(capacity: 1))
+        let running = Atomic<Bool>(true)
+        let sender = Thread {
+            while running.load(ordering: .relaxed) { store.send(.notify("x")) }
+        }
+        sender.start()
+        let late = Atomic<Int>(0)
+        for _ in 0 ..< 3_000 {
+            let cancelled = Atomic<Bool>(false)
+            let subscription = store.onSideEffect { _ in
+                if cancelled.load(ordering: .acquiring) { late.add(1, ordering: .relaxed) }
+            }
+            subscription.cancel()
+            cancelled.store(true, ordering: .releasing)
+        }
+        running.store(false, ordering: .relaxed)
+        #expect(late.load(ordering: .relaxed) == 0)
+    }
+
+    @Test func aCallbackMayCancelItsOwnSubscription() {
+        let store = Store(Counter(), initialState: .init())
+        let calls = Atomic<Int>(0)
+        let subscription = Locked<Subscription?>(nil)
+        subscription.withLock { held in
+            held = store.subscribe { _ in
+                calls.add(1, ordering: .relaxed)
+            }
+        }
+        let own = Locked<Subscription?>(nil)
+        own.withLock { held in
+            held = store.subscribe { state in
+                if state.count == 1 { own.withLock { $0 }?.cancel() }  // from inside: no wait
+            }
+        }
+        store.send(.increment)
+        store.send(.increment)
+        #expect(calls.load(ordering: .relaxed) == 3)
+        _ = subscription
+    }
+
+    @Test func everySideEffectABroadcastDropsIsReported() async {
+        let errors = Recorder<StoreError>()
+        let store = Store(
+            Counter(), initialState: .init(), sideEffects: .broadcast(capacity: 2),
+            onError: StoreErrorHandler { errors.append($0) })
+        // Two listeners that do not consume: each keeps 2 of 10 and loses 8.
+        let first = store.sideEffects.makeAsyncIterator()
+        let second = store.sideEffects.makeAsyncIterator()
+        for index in 0 ..< 10 { store.send(.notify("\(index)")) }
+        let overflows = errors.values.filter { $0.origin == .sideEffectOverflow }
+        #expect(overflows.count == 16)
+        _ = (first, second)
+    }
+}

@@ -42,6 +42,11 @@ func summary(_ rows: [Row], countingAllocations: Bool) -> String {
         guard let measured = row(scenario, .mvi), let one = row("send-1sub", .mvi) else { return "-" }
         return format(measured.medianRatio(to: one), 2)
     }
+    /// A swift-mvi row against the hand-written store with a mutex (baseline b).
+    func overMutex(_ scenario: String) -> String {
+        guard let mvi = row(scenario, .mvi), let baseline = row(scenario, .baselineB) else { return "-" }
+        return format(mvi.medianRatio(to: baseline), 2)
+    }
     let bigOverOne = overSend1Sub("send-bigstate")
     let allocations = countingAllocations ? row("send-1sub", .mvi).map { "\($0.maxAllocations)" } ?? "-" : "n/a"
     let idle = row("idle-store-bytes", .mvi)?.residentBytes.map { "\(Int($0.rounded()))" } ?? "-"
@@ -49,7 +54,8 @@ func summary(_ rows: [Row], countingAllocations: Bool) -> String {
         + "bigstate/1sub=\(bigOverOne) allocs=\(allocations) idle_bytes=\(idle) "
         + "timetravel/1sub=\(overSend1Sub("send-1sub-timetravel")) "
         + "timetravel-idle/1sub=\(overSend1Sub("timetravel-idle")) log-off/1sub=\(overSend1Sub("log-off")) "
-        + "log-on/1sub=\(overSend1Sub("log-on"))"
+        + "log-on/1sub=\(overSend1Sub("log-on")) "
+        + "concurrent8/mutex=\(overMutex("concurrent-send-8"))"
 }
 
 func format(_ value: Double, _ decimals: Int) -> String {

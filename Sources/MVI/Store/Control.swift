@@ -28,7 +28,18 @@ struct Control<F: Feature>: Sendable {
     }
 
     /// Whether input may run now on the calling thread.
-    @inlinable var canRunInput: Bool { !isDraining && isStarted && !isHolding && !isCancelled }
+    @inlinable var canRunInput: Bool { !isDraining && isStarted && !isHolding && !isCancelled && pending.isEmpty }
+
+    /// Queues `work` for the draining thread (see ``enqueue(_:)``). If nobody drains but work
+    /// waits (a drainer handed over after its fair share), the caller takes the claim to
+    /// drain the queue, its own work last: `.drainQueue`.
+    @inlinable mutating func queue(_ work: Work<F>) -> Queued {
+        if enqueue(work) != nil { return .dropped }
+        guard !isDraining, !isCancelled, !pending.isEmpty else { return .queued }
+        if work.isInput && (!isStarted || isHolding) { return .queued }
+        isDraining = true
+        return .drainQueue
+    }
 
     /// Queues work for the draining thread. Returns work that can never run (the store was
     /// cancelled), for the caller to abandon outside the lock.
@@ -73,6 +84,17 @@ struct RunningTask: Sendable {
     /// Cancelled (by id, by a later run with `cancelInFlight`): what it sends from now on is
     /// dropped. Cancelled before its task was registered, registration cancels the task.
     var isCancelled = false
+}
+
+/// What became of work queued by ``Control/queue(_:)``.
+@usableFromInline
+enum Queued: Sendable {
+    /// Another thread drains it.
+    case queued
+    /// The caller took the drain claim: it drains the queue.
+    case drainQueue
+    /// The store was cancelled: the work never runs.
+    case dropped
 }
 
 /// What the store makes of input from async work, decided under the lock.

@@ -89,7 +89,8 @@ extension StoreCore {
         var polls = 0
         while true {
             let (busy, count, tasks) = control.withLock { control in
-                (control.isDraining && !control.isCancelled, control.liveTasks.count, control.liveTasks.compactMap(\.task))
+                ((control.isDraining || !control.pending.isEmpty) && !control.isCancelled,
+                 control.liveTasks.count, control.liveTasks.compactMap(\.task))
             }
             if !busy && count == 0 { return }
             if !tasks.isEmpty {

@@ -134,17 +134,20 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
     // MARK: Input
 
     @inlinable func send(_ intent: F.Intent) {
-        let claimed = control.withLock { control -> Bool in
+        let claimed = control.withLock { control -> Queued? in
             if control.canRunInput {
                 control.isDraining = true
-                return true
+                return nil
             }
-            _ = control.enqueue(.intent(intent))  // a cancelled store drops it; nothing waits on it
-            return false
+            return control.queue(.intent(intent))  // a cancelled store drops it; nothing waits on it
         }
-        if claimed {
+        guard let claimed else {
             execute(intent)
             drain()
+            return
+        }
+        if _slowPath(claimed == .drainQueue) {
+            drainQueued()
         } else if _slowPath(reducingThread.load(ordering: .relaxed) != 0) {
             reportIfSentDuringReduce()
         }
@@ -161,6 +164,7 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
     /// async work that was cancelled or has ended is dropped here.
     @usableFromInline func submit(_ work: Work<F>) {
         var abandoned: Work<F>?
+        var drainsQueue = false
         var liveness = WorkLiveness.live
         let claimed = control.withLock { control -> Bool in
             if let token = work.workToken {
@@ -170,17 +174,24 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
                     return false
                 }
             }
-            let runnable = work.isInput ? control.canRunInput : (!control.isDraining && !control.isCancelled)
+            let runnable = work.isInput
+                ? control.canRunInput : (!control.isDraining && !control.isCancelled && control.pending.isEmpty)
             if runnable {
                 control.isDraining = true
                 return true
             }
-            abandoned = control.enqueue(work)
+            switch control.queue(work) {
+            case .queued: break
+            case .drainQueue: drainsQueue = true
+            case .dropped: abandoned = work
+            }
             return false
         }
         if claimed {
             perform(work)
             drain()
+        } else if drainsQueue {
+            drainQueued()
         } else if let abandoned {
             drop(abandoned, liveness)
         }
@@ -188,19 +199,20 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
 
     /// Sends an intent for async work, unless the work was cancelled or has ended.
     func sendFromWork(_ intent: F.Intent, work token: Int) {
-        let (liveness, claimed) = control.withLock { control -> (WorkLiveness, Bool) in
+        let (liveness, claimed) = control.withLock { control -> (WorkLiveness, Queued?) in
             let liveness = control.liveness(ofWork: token)
-            guard liveness == .live else { return (liveness, false) }
+            guard liveness == .live else { return (liveness, .dropped) }
             if control.canRunInput {
                 control.isDraining = true
-                return (liveness, true)
+                return (liveness, nil)
             }
-            _ = control.enqueue(.intent(intent))
-            return (liveness, false)
+            return (liveness, control.queue(.intent(intent)))
         }
-        if claimed {
+        if claimed == nil {
             execute(intent)
             drain()
+        } else if claimed == .drainQueue {
+            drainQueued()
         } else if liveness == .ended {
             report(StoreError(storeName: name, origin: .misuse, underlying: StoreMisuse.contextUsedAfterWorkEnded(.send)))
         }
@@ -252,17 +264,32 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
                 perform(work)
             }
             share -= 1
-            if _slowPath(share == 0) {
-                handOverDraining()
-                return
-            }
+            if _slowPath(share == 0), handOverDraining() { return }
         }
     }
 
-    /// Hands the drain claim to a task that goes on draining, so the thread that drained a
-    /// fair share returns to its caller. The claim never lapses: order is kept.
-    @usableFromInline func handOverDraining() {
-        Task { self.drainQueued() }
+    /// After a fair share: lets go of the drain claim while work still waits, so the thread
+    /// that drained returns to its caller. The next thread to queue work takes the claim and
+    /// drains the queue before its own work (order is kept); a task is started to drain it
+    /// if nobody comes. `false` if the queue is empty: the caller goes on (and lets go).
+    @usableFromInline func handOverDraining() -> Bool {
+        let handedOver = control.withLock { control -> Bool in
+            guard !control.pending.isEmpty else { return false }
+            control.isDraining = false
+            return true
+        }
+        if handedOver { Task { self.drainIfAbandoned() } }
+        return handedOver
+    }
+
+    /// Drains work left waiting by a drainer that handed over, unless someone took it.
+    func drainIfAbandoned() {
+        let claimed = control.withLock { control -> Bool in
+            guard !control.isDraining, !control.isCancelled, !control.pending.isEmpty else { return false }
+            control.isDraining = true
+            return true
+        }
+        if claimed { drainQueued() }
     }
 
     /// Drops input that can no longer be applied: its async sender is resumed, and input

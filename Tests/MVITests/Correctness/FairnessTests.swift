@@ -11,7 +11,7 @@ import Testing
         enum Intent: Sendable { case block, work }
         enum Message: Sendable { case done }
 
-        let entered: DispatchSemaphore
+        let entered: Gate<Void>
         let release: DispatchSemaphore
         /// The threads that executed `.work`, by identity.
         let threads: Recorder<UInt>
@@ -21,8 +21,8 @@ import Testing
         func execute(_ intent: Intent, _ context: StoreContext<Self>) {
             switch intent {
             case .block:
-                entered.signal()
-                release.wait()
+                entered.open(())
+                release.wait()  // on a thread of its own, not the cooperative pool
             case .work:
                 threads.append(UInt(bitPattern: ObjectIdentifier(Thread.current).hashValue))
                 context.dispatch(.done)
@@ -31,22 +31,22 @@ import Testing
     }
 
     @Test func aSenderDrainsOnlyAFairShareOfOthersWork() async {
-        let entered = DispatchSemaphore(value: 0)
+        let entered = Gate<Void>()
         let release = DispatchSemaphore(value: 0)
         let threads = Recorder<UInt>()
         let store = Store(Tracked(entered: entered, release: release, threads: threads), initialState: .init())
         let drainerThread = Mutex<UInt>(0)
-        let returned = DispatchSemaphore(value: 0)
+        let returned = Gate<Void>()
         Thread.detachNewThread {
             drainerThread.withLock { $0 = UInt(bitPattern: ObjectIdentifier(Thread.current).hashValue) }
             store.send(.block)  // this thread drains: it runs what others queue meanwhile
-            returned.signal()
+            returned.open(())
         }
-        entered.wait()
+        await entered.wait()
         for _ in 0 ..< 5_000 { store.send(.work) }
         #expect(store.pendingInputCount == 5_000)
         release.signal()
-        returned.wait()
+        await returned.wait()
         await store.waitForIdle()
         #expect(store.state.count == 5_000)
         #expect(store.pendingInputCount == 0)

@@ -17,6 +17,7 @@ extension Scenario {
                 subscribers: 1, makeState: { BigState() }),
             .effectRoundTrip,
             .concurrentSend,
+            .concurrentSend8,
             .idleStoreBytes,
             .orbitIntent,
             .sendThroughMiddleware(

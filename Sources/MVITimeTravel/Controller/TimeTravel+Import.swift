@@ -74,7 +74,7 @@ extension TimeTravel {
             for store in state.stores where store.isAlive && store.isAttached { targets[store.name] = store }
             return targets
         }
-        let (tracks, entries) = try Self.makeTracks(recording, targets: targets)
+        let (tracks, entries, displays) = try Self.makeTracks(recording, targets: targets)
         let actions = try storage.withLock { state throws(TimeTravelImportError) -> [@Sendable () -> Void] in
             guard state.mode == .idle else { throw .controllerNotIdle(state.mode) }
             state.entries.removeAll()
@@ -87,14 +87,17 @@ extension TimeTravel {
                 store.leaveTrack()
             }
             state.holdAll()
-            return state.showActions()
+            state.setDisplays(displays, alreadyShown: false)
+            return state.showChanges()
         }
         for action in actions { action() }
     }
 
+    /// The recording's tracks and entries, and which tracks each registered store shows
+    /// (see `ControllerState.displays`): those of its name, by recorded id.
     private static func makeTracks(
         _ recording: TimeTravelRecording, targets: [String: any RegisteredStore]
-    ) throws(TimeTravelImportError) -> ([any Track], [Entry]) {
+    ) throws(TimeTravelImportError) -> ([any Track], [Entry], [[Int]]) {
         var index: [Int: Int] = [:]
         for (position, store) in recording.stores.enumerated() { index[store.id] = position }
         var items = [[ImportedTrack.Item]](repeating: [], count: recording.stores.count)
@@ -134,6 +137,11 @@ extension TimeTravel {
                 baselineDescription: store.initialStateDescription, baselineValue: store.initialState,
                 baselineState: baseline, target: target))
         }
-        return (tracks, entries)
+        var displays: [String: [Int]] = [:]
+        for position in recording.stores.indices.sorted(by: { recording.stores[$0].id < recording.stores[$1].id })
+        where targets[recording.stores[position].name] != nil {
+            displays[recording.stores[position].name, default: []].append(position)
+        }
+        return (tracks, entries, displays.keys.sorted().compactMap { displays[$0] })
     }
 }

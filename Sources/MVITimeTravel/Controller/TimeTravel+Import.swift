@@ -4,24 +4,34 @@ import Synchronization
 extension TimeTravel {
     /// Reads and validates an exported recording without importing it.
     ///
-    /// - Throws: a ``TimeTravelImportError`` naming what is wrong: malformed JSON, another
-    ///   format, an unknown version, a missing or mistyped field, a duplicate store id, an
-    ///   event for an unknown store, or events out of order.
+    /// - Throws: a ``TimeTravelImportError`` naming what is wrong: malformed JSON, a number
+    ///   out of range, another format, an unknown or invalid version, a missing or mistyped
+    ///   field, a duplicate store id, an event for an unknown store, or events out of order.
     public static func decodeRecording(_ data: Data) throws(TimeTravelImportError) -> TimeTravelRecording {
-        let json: JSONValue
+        let document: JSONParser.Document
         do {
-            json = try JSONParser.parse(data)
+            document = try JSONParser.parseDocument(data)
         } catch {
-            throw .malformedJSON(reason: error.description)
+            switch error.kind {
+            case .syntax: throw .malformedJSON(reason: error.description)
+            case .numberOutOfRange(let literal):
+                throw .numberOutOfRange(path: error.pathDescription, literal: literal)
+            }
         }
+        let json = document.value
         guard case .object(let root) = json else { throw .notARecording(format: nil) }
         guard case .string(let format)? = root["format"] else { throw .notARecording(format: nil) }
         guard format == TimeTravelRecording.formatName else { throw .notARecording(format: format) }
-        guard case .number(let version)? = root["version"] else {
+        guard case .number(let number)? = root["version"] else {
             throw .invalidStructure(path: "version", reason: "missing or not a number")
         }
-        guard version == Double(TimeTravelRecording.currentVersion) else {
-            throw .unsupportedVersion(Int(exactly: version.rounded(.towardZero)) ?? -1)
+        // Judged as written, not as the `Double` it reads as: `1.0000000000000001` is 1.0 as
+        // a `Double`, but it is not a version.
+        let written = document.rootNumberLiterals["version"] ?? "\(number)"
+        switch NumberLiteral.wholeNumber(written) {
+        case .whole(let version) where version == TimeTravelRecording.currentVersion: break
+        case .whole(let version): throw .unsupportedVersion(version)
+        case .fractional, .tooLarge: throw .invalidVersion(JSONParser.quoted(written))
         }
         let recording = try TimeTravelRecording(reading: json)
         try validate(recording)

@@ -143,7 +143,7 @@ extension TimeTravel {
                 }
             }
             tracks.append(ImportedTrack(
-                name: store.name, typeNames: store.types, items: items[position],
+                name: store.name, recordedID: store.id, typeNames: store.types, items: items[position],
                 baselineDescription: store.initialStateDescription, baselineValue: store.initialState,
                 baselineState: baseline, target: target))
         }

@@ -67,6 +67,12 @@ extension TimeTravel {
     /// whose state type is `Decodable`) shows the recorded states as you step. ``cancel()``
     /// returns them to live. On error nothing changes.
     ///
+    /// Several recorded stores may share a name (a store that ended and was created again
+    /// under it). The registered store of that name shows each during its own time: at a
+    /// selection, the oldest of them (lowest id) whose last event is at or after the selected
+    /// event; past the last event of all of them, the newest. Stepping shows only the stores
+    /// whose shown state changes.
+    ///
     /// - Throws: everything ``decodeRecording(_:)`` throws;
     ///   ``TimeTravelImportError/stateDoesNotDecode(store:sequence:reason:)`` if a state does
     ///   not decode into the registered store's state type;

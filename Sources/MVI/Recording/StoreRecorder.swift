@@ -11,9 +11,14 @@ package final class RecordingSession: Sendable {
     /// The newest events kept across all the session's stores.
     package let window: Int
 
-    /// Creates a session that keeps the newest `window` events (at least 1).
+    /// The largest window: 2⁵³ events. Beyond it a ring's capacity (`window` plus a
+    /// checkpoint interval) would overflow `Int`, and an exported recording's sequence
+    /// numbers (JSON numbers, read as `Double`s) would no longer be exact.
+    package static let maxWindow = 1 << 53
+
+    /// Creates a session that keeps the newest `window` events (clamped to 1...``maxWindow``).
     package init(window: Int) {
-        self.window = Swift.max(1, window)
+        self.window = Swift.min(Swift.max(1, window), Self.maxWindow)
     }
 
     /// Whether stores record now. A relaxed load: the slots themselves are published by

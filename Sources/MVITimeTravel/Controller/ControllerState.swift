@@ -25,6 +25,22 @@ struct ControllerState {
     var selected = -1
     /// The session's sequence number when the recording started: events number from 1 there.
     var origin: UInt64 = 1
+    /// While stopped, the stores that show states: for each, the tracks whose states it
+    /// shows, oldest (lowest recorded id) first. A live track shows on its own store; an
+    /// imported one on the registered store of its name, which several recorded stores of
+    /// that name (one released, then created again) share: see ``wantedDisplays()``.
+    var displays: [[Int]] = []
+    /// For each track, the position in `entries` of its last event, or -1 if it has none.
+    var lastPositions: [Int] = []
+    /// For each display, what it shows now (`nil`: not known, show it at the next move), so
+    /// that a move shows again only the stores whose shown state changes.
+    var shown: [Shown?] = []
+
+    /// What a display shows: the state of `track` at its payload `local`, or its start.
+    struct Shown: Equatable {
+        var track: Int
+        var local: Int?
+    }
 
     init(maxEvents: Int, session: RecordingSession) {
         self.maxEvents = maxEvents
@@ -110,10 +126,26 @@ struct ControllerState {
         session.setRecording(false)
         ticker.stop()
         freezeTimeline()
+        guard !entries.isEmpty else {
+            // Nothing to travel through: back to idle, holding nothing (as `cancel()` would).
+            mode = .idle
+            return false
+        }
         mode = .stopped
         selected = entries.count - 1
+        // Each store shows its live state, which is its last recorded one.
+        setDisplays(tracks.indices.map { [$0] }, alreadyShown: true)
         holdAll()
         return true
+    }
+
+    /// Sets which stores show which tracks (see ``displays``), with each track's last
+    /// position. `alreadyShown`: the stores show the selection's states already.
+    mutating func setDisplays(_ displays: [[Int]], alreadyShown: Bool) {
+        self.displays = displays
+        lastPositions = [Int](repeating: -1, count: tracks.count)
+        for (position, entry) in entries.enumerated() { lastPositions[Int(entry.track)] = position }
+        shown = alreadyShown ? wantedDisplays() : [Shown?](repeating: nil, count: displays.count)
     }
 
     mutating func holdAll() {
@@ -127,7 +159,7 @@ struct ControllerState {
     mutating func select(_ position: Int?) -> [@Sendable () -> Void]? {
         guard mode == .stopped, let position, position != selected else { return nil }
         selected = position
-        return showActions()
+        return showChanges()
     }
 
     func nextStatePosition() -> Int? {
@@ -161,8 +193,15 @@ struct ControllerState {
         return nil
     }
 
-    /// For each track, shows its latest state at or before the selection.
-    func showActions() -> [@Sendable () -> Void] {
+    /// What each display shows at the selection: its track's latest state at or before it
+    /// (or the track's start).
+    ///
+    /// A display with several tracks (recorded stores of one name: one ended, the next was
+    /// created under its name) shows the oldest of them whose last event is at or after the
+    /// selection (a track without events counts as ending at the start); past the last
+    /// event of all of them, the newest. So each recorded store is shown during its own
+    /// time, and the end shows the one that was alive last.
+    func wantedDisplays() -> [Shown?] {
         var locals = [Int?](repeating: nil, count: tracks.count)
         var resolved = 0
         var index = selected
@@ -174,7 +213,24 @@ struct ControllerState {
             }
             index -= 1
         }
-        return tracks.indices.compactMap { tracks[$0].showAction(stateAt: locals[$0]) }
+        return displays.map { members in
+            guard let track = members.first(where: { lastPositions[$0] >= selected }) ?? members.last
+            else { return nil }
+            return Shown(track: track, local: locals[track])
+        }
+    }
+
+    /// Shows the states the selection wants on the stores whose shown state changes; a
+    /// store not involved in the move is not shown again.
+    mutating func showChanges() -> [@Sendable () -> Void] {
+        var actions: [@Sendable () -> Void] = []
+        for (display, wanted) in wantedDisplays().enumerated() where wanted != shown[display] {
+            shown[display] = wanted
+            if let wanted, let action = tracks[wanted.track].showAction(stateAt: wanted.local) {
+                actions.append(action)
+            }
+        }
+        return actions
     }
 
     mutating func cancel() -> [@Sendable () -> Void]? {
@@ -185,6 +241,8 @@ struct ControllerState {
             freezeTimeline()  // kept for export
         }
         mode = .idle
+        displays.removeAll()
+        shown.removeAll()
         let actions = held.map { $0.resumeAction() }
         held.removeAll()
         return actions

@@ -4,12 +4,15 @@ import Synchronization
 extension TimeTravel {
     /// The kept events and every recorded store's starting state, in the documented format
     /// (see ``TimeTravelRecording``). Values are encoded now, for types that are `Encodable`.
+    ///
+    /// Stores recorded here are numbered in the order they joined the recording; an imported
+    /// recording keeps the ids and the order of stores of its file.
     public func recording() -> TimeTravelRecording {
         storage.withLock { state in
             state.refresh()
             let stores = state.tracks.enumerated().map { id, track in
                 TimeTravelRecording.Store(
-                    id: id, name: track.name, types: track.typeNames,
+                    id: track.recordedID ?? id, name: track.name, types: track.typeNames,
                     initialState: track.encodeBaseline(),
                     initialStateDescription: track.baselineDescription)
             }
@@ -19,7 +22,7 @@ extension TimeTravel {
                 let entry = state.entries[position]
                 let track = state.tracks[Int(entry.track)]
                 events.append(TimeTravelRecording.Event(
-                    sequence: entry.sequence, store: Int(entry.track), kind: entry.kind, time: entry.time,
+                    sequence: entry.sequence, store: track.recordedID ?? Int(entry.track), kind: entry.kind, time: entry.time,
                     description: track.describe(local: entry.local), value: track.encode(local: entry.local)))
             }
             return TimeTravelRecording(

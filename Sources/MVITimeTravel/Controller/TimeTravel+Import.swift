@@ -4,24 +4,34 @@ import Synchronization
 extension TimeTravel {
     /// Reads and validates an exported recording without importing it.
     ///
-    /// - Throws: a ``TimeTravelImportError`` naming what is wrong: malformed JSON, another
-    ///   format, an unknown version, a missing or mistyped field, a duplicate store id, an
-    ///   event for an unknown store, or events out of order.
+    /// - Throws: a ``TimeTravelImportError`` naming what is wrong: malformed JSON, a number
+    ///   out of range, another format, an unknown or invalid version, a missing or mistyped
+    ///   field, a duplicate store id, an event for an unknown store, or events out of order.
     public static func decodeRecording(_ data: Data) throws(TimeTravelImportError) -> TimeTravelRecording {
-        let json: JSONValue
+        let document: JSONParser.Document
         do {
-            json = try JSONParser.parse(data)
+            document = try JSONParser.parseDocument(data)
         } catch {
-            throw .malformedJSON(reason: error.description)
+            switch error.kind {
+            case .syntax: throw .malformedJSON(reason: error.description)
+            case .numberOutOfRange(let literal):
+                throw .numberOutOfRange(path: error.pathDescription, literal: literal)
+            }
         }
+        let json = document.value
         guard case .object(let root) = json else { throw .notARecording(format: nil) }
         guard case .string(let format)? = root["format"] else { throw .notARecording(format: nil) }
         guard format == TimeTravelRecording.formatName else { throw .notARecording(format: format) }
-        guard case .number(let version)? = root["version"] else {
+        guard case .number(let number)? = root["version"] else {
             throw .invalidStructure(path: "version", reason: "missing or not a number")
         }
-        guard version == Double(TimeTravelRecording.currentVersion) else {
-            throw .unsupportedVersion(Int(exactly: version.rounded(.towardZero)) ?? -1)
+        // Judged as written, not as the `Double` it reads as: `1.0000000000000001` is 1.0 as
+        // a `Double`, but it is not a version.
+        let written = document.rootNumberLiterals["version"] ?? "\(number)"
+        switch NumberLiteral.wholeNumber(written) {
+        case .whole(let version) where version == TimeTravelRecording.currentVersion: break
+        case .whole(let version): throw .unsupportedVersion(version)
+        case .fractional, .tooLarge: throw .invalidVersion(JSONParser.quoted(written))
         }
         let recording = try TimeTravelRecording(reading: json)
         try validate(recording)
@@ -57,6 +67,12 @@ extension TimeTravel {
     /// whose state type is `Decodable`) shows the recorded states as you step. ``cancel()``
     /// returns them to live. On error nothing changes.
     ///
+    /// Several recorded stores may share a name (a store that ended and was created again
+    /// under it). The registered store of that name shows each during its own time: at a
+    /// selection, the oldest of them (lowest id) whose last event is at or after the selected
+    /// event; past the last event of all of them, the newest. Stepping shows only the stores
+    /// whose shown state changes.
+    ///
     /// - Throws: everything ``decodeRecording(_:)`` throws;
     ///   ``TimeTravelImportError/stateDoesNotDecode(store:sequence:reason:)`` if a state does
     ///   not decode into the registered store's state type;
@@ -74,7 +90,7 @@ extension TimeTravel {
             for store in state.stores where store.isAlive && store.isAttached { targets[store.name] = store }
             return targets
         }
-        let (tracks, entries) = try Self.makeTracks(recording, targets: targets)
+        let (tracks, entries, displays) = try Self.makeTracks(recording, targets: targets)
         let actions = try storage.withLock { state throws(TimeTravelImportError) -> [@Sendable () -> Void] in
             guard state.mode == .idle else { throw .controllerNotIdle(state.mode) }
             state.entries.removeAll()
@@ -87,14 +103,17 @@ extension TimeTravel {
                 store.leaveTrack()
             }
             state.holdAll()
-            return state.showActions()
+            state.setDisplays(displays, alreadyShown: false)
+            return state.showChanges()
         }
         for action in actions { action() }
     }
 
+    /// The recording's tracks and entries, and which tracks each registered store shows
+    /// (see `ControllerState.displays`): those of its name, by recorded id.
     private static func makeTracks(
         _ recording: TimeTravelRecording, targets: [String: any RegisteredStore]
-    ) throws(TimeTravelImportError) -> ([any Track], [Entry]) {
+    ) throws(TimeTravelImportError) -> ([any Track], [Entry], [[Int]]) {
         var index: [Int: Int] = [:]
         for (position, store) in recording.stores.enumerated() { index[store.id] = position }
         var items = [[ImportedTrack.Item]](repeating: [], count: recording.stores.count)
@@ -130,10 +149,15 @@ extension TimeTravel {
                 }
             }
             tracks.append(ImportedTrack(
-                name: store.name, typeNames: store.types, items: items[position],
+                name: store.name, recordedID: store.id, typeNames: store.types, items: items[position],
                 baselineDescription: store.initialStateDescription, baselineValue: store.initialState,
                 baselineState: baseline, target: target))
         }
-        return (tracks, entries)
+        var displays: [String: [Int]] = [:]
+        for position in recording.stores.indices.sorted(by: { recording.stores[$0].id < recording.stores[$1].id })
+        where targets[recording.stores[position].name] != nil {
+            displays[recording.stores[position].name, default: []].append(position)
+        }
+        return (tracks, entries, displays.keys.sorted().compactMap { displays[$0] })
     }
 }

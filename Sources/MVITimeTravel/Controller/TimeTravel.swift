@@ -45,23 +45,32 @@ public final class TimeTravel: Sendable {
     let session: RecordingSession
     let errorHandler: StoreErrorHandler
 
-    /// The most events kept; older ones are dropped first.
+    /// The most events kept; older ones are dropped first. The `maxEvents` given to
+    /// ``init(maxEvents:onError:)``, clamped to between 1 and ``maxEventsLimit``.
     public let maxEvents: Int
+
+    /// The largest effective ``maxEvents``: 2⁵³ (9,007,199,254,740,992) events. A larger
+    /// value (`.max`, say) is clamped to it: each store's recorder adds a checkpoint interval
+    /// to the window, which would overflow `Int`, and an export's sequence numbers are JSON
+    /// numbers, exact up to 2⁵³. Memory runs out long before: the limit only makes "keep
+    /// everything" safe to ask for.
+    public static let maxEventsLimit = RecordingSession.maxWindow
 
     /// Creates a controller.
     ///
     /// - Parameters:
-    ///   - maxEvents: The most events the timeline keeps across all stores (at least 1):
-    ///     the newest. Dropped events move their store's starting point past them. Each
-    ///     store's recorder holds up to this many plus one checkpoint interval (see
-    ///     <doc:TimeTravel>).
+    ///   - maxEvents: The most events the timeline keeps across all stores: the newest.
+    ///     Clamped to between 1 and ``maxEventsLimit``, so `.max` means "as many as memory allows".
+    ///     Dropped events move their store's starting point past them. Each store's recorder
+    ///     holds up to this many plus one checkpoint interval (see <doc:TimeTravel>).
     ///   - onError: Receives registration problems found late (a middleware given to two
     ///     stores). Defaults to standard error.
     public init(maxEvents: Int = 10_000, onError: StoreErrorHandler = .standardError) {
-        self.maxEvents = Swift.max(1, maxEvents)
-        let session = RecordingSession(window: Swift.max(1, maxEvents))
+        let limit = Swift.min(Swift.max(1, maxEvents), Self.maxEventsLimit)
+        self.maxEvents = limit
+        let session = RecordingSession(window: limit)
         self.session = session
-        self.storage = Mutex(ControllerState(maxEvents: Swift.max(1, maxEvents), session: session))
+        self.storage = Mutex(ControllerState(maxEvents: limit, session: session))
         self.errorHandler = onError
     }
 
@@ -123,6 +132,10 @@ public final class TimeTravel: Sendable {
 
     /// Stops recording: every registered store holds its live input (intents from views,
     /// results of async work) until ``cancel()``. The selection is the last event.
+    ///
+    /// If nothing was recorded there is nothing to travel through: the controller goes back
+    /// to ``Mode/idle`` instead, holds no input, and returns `false` (as it does when it was
+    /// not recording).
     @discardableResult
     public func stop() -> Bool {
         storage.withLock { $0.stop() }

@@ -5,24 +5,78 @@ import Foundation
 /// Foundation's decoder can only find a value's type by trying each type in turn, which
 /// throws (and, under a test runner, captures a backtrace) for most values; this parser
 /// throws once, at the first error, with its byte offset. Nesting is limited to 512 levels.
+///
+/// A number too large for a `Double` (such as `1e400`) is valid JSON, but not a number this
+/// format can hold: it fails as ``Failure/Kind/numberOutOfRange(literal:)``, with the path of
+/// the value (filled in as the failure leaves each enclosing array and object, so parsing
+/// pays nothing for it). A number too small in magnitude becomes 0, or the nearest subnormal.
 struct JSONParser {
     struct Failure: Error, CustomStringConvertible {
+        enum Kind: Equatable {
+            /// Not JSON: what was expected.
+            case syntax(String)
+            /// Valid JSON, but a number beyond `Double`'s range, as written (shortened).
+            case numberOutOfRange(literal: String)
+        }
+
+        /// A step of a value's path: a key of an object or an index of an array.
+        enum Step {
+            case key(String)
+            case index(Int)
+        }
+
         let offset: Int
-        let message: String
-        var description: String { "\(message) at byte \(offset)" }
+        let kind: Kind
+        /// Where the failing value is, outermost first.
+        var path: [Step] = []
+
+        /// `events[3].value`-style, or `(root)`.
+        var pathDescription: String {
+            var text = ""
+            for step in path {
+                switch step {
+                case .index(let index): text += "[\(index)]"
+                case .key(let key): text += text.isEmpty ? key : ".\(key)"
+                }
+            }
+            return text.isEmpty ? "(root)" : text
+        }
+
+        var description: String {
+            switch kind {
+            case .syntax(let message): "\(message) at byte \(offset)"
+            case .numberOutOfRange(let literal):
+                "number \(literal) at \(pathDescription) (byte \(offset)) is out of range"
+            }
+        }
     }
+
+    /// A parsed document, with the text of its root object's number fields as written (a
+    /// recording's `version` is reported as written).
+    struct Document {
+        var value: JSONValue
+        var rootNumberLiterals: [String: String]
+    }
+
+    /// The longest number text an error quotes; longer ones are cut and end with "…".
+    static let maxQuotedLiteral = 40
 
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    private var rootNumberLiterals: [String: String] = [:]
 
     static func parse(_ data: Data) throws(Failure) -> JSONValue {
+        try parseDocument(data).value
+    }
+
+    static func parseDocument(_ data: Data) throws(Failure) -> Document {
         var parser = JSONParser(bytes: Array(data))
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
         guard parser.index == parser.bytes.count else { throw parser.failure("unexpected data after the value") }
-        return value
+        return Document(value: value, rootNumberLiterals: parser.rootNumberLiterals)
     }
 
     private init(bytes: [UInt8]) {
@@ -30,7 +84,12 @@ struct JSONParser {
     }
 
     private func failure(_ message: String) -> Failure {
-        Failure(offset: index, message: message)
+        Failure(offset: index, kind: .syntax(message))
+    }
+
+    /// `text`, cut to ``maxQuotedLiteral`` characters.
+    static func quoted(_ text: String) -> String {
+        text.count <= maxQuotedLiteral ? text : text.prefix(maxQuotedLiteral) + "…"
     }
 
     private mutating func skipWhitespace() {
@@ -81,7 +140,17 @@ struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            fields[key] = try parseValue()
+            let start = index
+            do {
+                fields[key] = try parseValue()
+            } catch {
+                var failure = error
+                failure.path.insert(.key(key), at: 0)
+                throw failure
+            }
+            if depth == 1, case .number? = fields[key] {
+                rootNumberLiterals[key] = String(decoding: bytes[start..<index], as: UTF8.self)
+            }
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of data") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -104,7 +173,13 @@ struct JSONParser {
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue())
+            do {
+                elements.append(try parseValue())
+            } catch {
+                var failure = error
+                failure.path.insert(.index(elements.count), at: 0)
+                throw failure
+            }
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of data") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -135,7 +210,10 @@ struct JSONParser {
             guard skipDigits(&self) > 0 else { throw failure("invalid number") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw failure("invalid number") }
+        guard let value = Double(text) else { throw failure("invalid number") }
+        guard value.isFinite else {
+            throw Failure(offset: start, kind: .numberOutOfRange(literal: Self.quoted(text)))
+        }
         return value
     }
 

@@ -6,6 +6,15 @@ public enum TimeTravelImportError: Error, Sendable, Hashable, CustomStringConver
     case notARecording(format: String?)
     /// The recording's version is not one this library reads.
     case unsupportedVersion(Int)
+    /// The recording's version is not a version number at all: not a whole number (`1.5`,
+    /// `1.0000001`), or a whole number too large for an `Int` (`1e30`). The version as
+    /// written in the file.
+    case invalidVersion(String)
+    /// A number is valid JSON but beyond what a recording holds: its numbers are `Double`s,
+    /// at most about 1.8e308 in magnitude (`1e400` is not). `path` names the value, such as
+    /// `events[3].time` or `events[3].value.count`; `literal` is the number as written (cut
+    /// to 40 characters).
+    case numberOutOfRange(path: String, literal: String)
     /// A field is missing or has the wrong type; `path` names it, such as `events[3].kind`.
     case invalidStructure(path: String, reason: String)
     /// Two stores share an id.
@@ -28,6 +37,14 @@ public enum TimeTravelImportError: Error, Sendable, Hashable, CustomStringConver
         case .notARecording(nil): "Not a time-travel recording (no format field)"
         case .unsupportedVersion(let version):
             "Unsupported recording version \(version) (this library reads \(TimeTravelRecording.currentVersion))"
+        case .invalidVersion(let written):
+            if case .tooLarge = NumberLiteral.wholeNumber(written) {
+                "Invalid recording version \(written): too large to be a version (this library reads \(TimeTravelRecording.currentVersion))"
+            } else {
+                "Invalid recording version \(written): a version is a whole number (this library reads \(TimeTravelRecording.currentVersion))"
+            }
+        case .numberOutOfRange(let path, let literal):
+            "Number \(literal) at \(path) is out of range: numbers in a recording are 64-bit floating point, at most about 1.8e308 in magnitude"
         case .invalidStructure(let path, let reason): "Invalid recording at \(path): \(reason)"
         case .duplicateStoreID(let id): "Two stores have id \(id)"
         case .unknownStore(let id, let sequence): "Event \(sequence) refers to unknown store \(id)"

@@ -18,7 +18,10 @@
 /// ```
 ///
 /// - `stores[].id` is what `events[].store` refers to. Names are unique among stores that
-///   were alive together; a store recreated under the same name gets a new id.
+///   were alive together; a store recreated under the same name gets a new id, larger than
+///   the old one's (ids follow the order in which stores joined the recording). Importing
+///   shows such stores one after the other on the registered store of that name (see
+///   ``TimeTravel/import(_:)-(Data)``); exporting an imported recording keeps its ids.
 /// - `kind` is one of `intent`, `message`, `state`, `sideEffect`.
 /// - `value` (and `initialState`) is present when the type is `Encodable`; it is the value's
 ///   `JSONEncoder` encoding. `description` is always present.

@@ -10,6 +10,7 @@ final class ImportedTrack: Track, Sendable {
     }
 
     let name: String
+    let recordedID: Int?
     let typeNames: TimeTravelRecording.TypeNames
     let items: [Item]
     let baselineDescription: String?
@@ -19,11 +20,12 @@ final class ImportedTrack: Track, Sendable {
     let target: (any RegisteredStore)?
 
     init(
-        name: String, typeNames: TimeTravelRecording.TypeNames, items: [Item],
+        name: String, recordedID: Int, typeNames: TimeTravelRecording.TypeNames, items: [Item],
         baselineDescription: String?, baselineValue: JSONValue?, baselineState: (any Sendable)?,
         target: (any RegisteredStore)?
     ) {
         self.name = name
+        self.recordedID = recordedID
         self.typeNames = typeNames
         self.items = items
         self.baselineDescription = baselineDescription

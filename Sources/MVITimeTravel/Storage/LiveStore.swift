@@ -79,6 +79,8 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
 
     // MARK: Track
 
+    var recordedID: Int? { nil }
+
     var typeNames: TimeTravelRecording.TypeNames {
         TimeTravelRecording.TypeNames(
             state: String(reflecting: F.State.self),

@@ -2,6 +2,9 @@
 /// (JSON from a file). Called only under the controller's lock.
 protocol Track: AnyObject, Sendable {
     var name: String { get }
+    /// The store's id in the file it was imported from; `nil` for a live track, whose id in
+    /// an export is its position in the timeline.
+    var recordedID: Int? { get }
     var typeNames: TimeTravelRecording.TypeNames { get }
     /// Copies the store's events out of its recorder (those numbered from `origin` on),
     /// appending their entries, numbered from 1 at `origin`; `local` counts from 0 again.

@@ -206,6 +206,7 @@ import Testing
                 }
             }
         }
+        await store.waitForIdle()  // senders may return while a fair share of their input waits
         store.cancel()
         #expect(try keeper.load()?.count == 8_000)
     }

@@ -137,4 +137,17 @@ enum GettingStartedDocs {
         #expect(received.values == [.showError("Failing()")])
         subscription.cancel()
     }
+
+    /// ThreadingAndOrdering.md, "What a sender waits for".
+    @Test func threadingWhatASenderWaitsFor() async {
+        let store = Store(Counter(random: { 4 }), initialState: .init())
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0 ..< 4 {
+                group.addTask { for _ in 0 ..< 1_000 { store.send(.increment) } }
+            }
+        }
+        await store.waitForIdle()
+        #expect(store.state.count == 4_000)
+        #expect(store.pendingInputCount == 0)
+    }
 }

@@ -142,6 +142,7 @@ import Testing
                 }
             }
         }
+        for store in stores { await store.waitForIdle() }  // a drain handed over may still run
         let events = timeTravel.events
         #expect(events.count == stores.count * 2 * perTask * 3)
         #expect(events.map(\.sequence) == Array(1...UInt64(events.count)))

@@ -137,7 +137,7 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
     @inlinable @inline(never) func reduce(_ message: F.Message, in core: StoreCore<F>) {
         let intent = pendingIntent
         guard intent != nil || session.isRecording else {
-            core.reduce(message)
+            core.reduce(message, on: ThreadIdentity.current)
             return
         }
         let time = session.now

@@ -39,7 +39,12 @@ class CallbackGate: @unchecked Sendable {
     /// Ends the call that ``enter(as:)`` began. If the callback cancelled its own
     /// subscription meanwhile, the gate stays cancelled.
     @inlinable func leave(as thread: UInt) {
-        _ = word.compareExchange(expected: thread, desired: Self.idle, ordering: .releasing)
+        // No compare-and-swap needed: while the word holds this thread's identity, only this
+        // thread changes it (another thread's `cancel` waits; this thread's own `cancel`,
+        // from inside the callback, sets `cancelled`, which must stay).
+        if word.load(ordering: .relaxed) == thread {
+            word.store(Self.idle, ordering: .releasing)
+        }
     }
 
     /// Closes the gate that ``enter(as:)`` claimed, instead of leaving it open.

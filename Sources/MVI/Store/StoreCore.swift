@@ -112,9 +112,9 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
                 + "use the state it is given, never the store.")
     }
 
-    /// Reduces `message` into the state in place, under the state lock.
-    @inlinable func reduce(_ message: F.Message) {
-        reducingThread.store(ThreadIdentity.current, ordering: .relaxed)
+    /// Reduces `message` into the state in place, under the state lock, on thread `me`.
+    @inlinable func reduce(_ message: F.Message, on me: UInt) {
+        reducingThread.store(me, ordering: .relaxed)
         stateLock.withLock { _ in F.reduce(&drainer.state, message) }
         reducingThread.store(0, ordering: .relaxed)
     }
@@ -413,12 +413,13 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
         if hasMiddleware {
             applyObserved(message)
         } else {
+            let me = ThreadIdentity.current
             if hasRecorder {
                 reduceRecording(message)
             } else {
-                reduce(message)
+                reduce(message, on: me)
             }
-            notifyObservers()
+            notifyObservers(on: me)
         }
     }
 
@@ -426,20 +427,25 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
     /// ``executeObserved(_:)``.
     @inlinable @inline(never) func applyObserved(_ message: F.Message) {
         if wants(.message) { emit(.message(message)) }
+        let me = ThreadIdentity.current
         if hasRecorder {
             reduceRecording(message)
         } else {
-            reduce(message)
+            reduce(message, on: me)
         }
         if wants(.state) { emit(.state(drainer.state)) }
-        notifyObservers()
+        notifyObservers(on: me)
     }
 
     /// Calls every observer with the state, each through its gate, so that none is called
     /// once its subscription's `cancel()` has returned.
     @inlinable func notifyObservers() {
         if drainer.observers.isEmpty { return }
-        let me = ThreadIdentity.current
+        notifyObservers(on: ThreadIdentity.current)
+    }
+
+    /// ``notifyObservers()`` on thread `me`, known already.
+    @inlinable func notifyObservers(on me: UInt) {
         var index = 0
         while index < drainer.observers.count {
             let observer = drainer.observers[index]

@@ -6,18 +6,22 @@ import Testing
 /// Callbacks stop when their subscription is cancelled, and every side effect dropped is
 /// reported.
 @Suite(.timeLimit(.minutes(2))) struct CallbackTests {
-    @Test func noStateCallbackRunsAfterCancelReturns() async {
-        let store = Store(Counter(), initialState: .init())
+    /// Subscribes and cancels 2,000 times while another thread keeps sending; counts the
+    /// callbacks still running, or run, after `cancel()` returned.
+    func lateCallbacks(
+        _ store: Store<Counter>, sending intent: Counter.Intent,
+        subscribe: (@escaping @Sendable () -> Void) -> Subscription
+    ) -> Int {
         let running = Atomic<Bool>(true)
         // Another thread keeps the store busy, so callbacks run there while we cancel here.
         let sender = Thread {
-            while running.load(ordering: .relaxed) { store.send(.increment) }
+            while running.load(ordering: .relaxed) { store.send(intent) }
         }
         sender.start()
         let late = Atomic<Int>(0)
         for _ in 0 ..< 2_000 {
             let cancelled = Atomic<Bool>(false)
-            let subscription = store.subscribe { _ in
+            let subscription = subscribe {
                 usleep(20)  // widens the window: a callback still running when cancel returns is late
                 if cancelled.load(ordering: .acquiring) { late.add(1, ordering: .relaxed) }
             }
@@ -25,28 +29,17 @@ import Testing
             cancelled.store(true, ordering: .releasing)
         }
         running.store(false, ordering: .relaxed)
-        #expect(late.load(ordering: .relaxed) == 0)
+        return late.load(ordering: .relaxed)
     }
 
-    @Test func noSideEffectCallbackRunsAfterCancelReturns() async {
+    @Test func noStateCallbackRunsAfterCancelReturns() {
+        let store = Store(Counter(), initialState: .init())
+        #expect(lateCallbacks(store, sending: .increment) { callback in store.subscribe { _ in callback() } } == 0)
+    }
+
+    @Test func noSideEffectCallbackRunsAfterCancelReturns() {
         let store = Store(Counter(), initialState: .init(), sideEffects: .dropOldest(capacity: 1))
-        let running = Atomic<Bool>(true)
-        let sender = Thread {
-            while running.load(ordering: .relaxed) { store.send(.notify("x")) }
-        }
-        sender.start()
-        let late = Atomic<Int>(0)
-        for _ in 0 ..< 2_000 {
-            let cancelled = Atomic<Bool>(false)
-            let subscription = store.onSideEffect { _ in
-                usleep(20)  // widens the window: a callback still running when cancel returns is late
-                if cancelled.load(ordering: .acquiring) { late.add(1, ordering: .relaxed) }
-            }
-            subscription.cancel()
-            cancelled.store(true, ordering: .releasing)
-        }
-        running.store(false, ordering: .relaxed)
-        #expect(late.load(ordering: .relaxed) == 0)
+        #expect(lateCallbacks(store, sending: .notify("x")) { callback in store.onSideEffect { _ in callback() } } == 0)
     }
 
     @Test func aCallbackMayCancelItsOwnSubscription() {

@@ -47,7 +47,7 @@ struct Notes: Feature {
 }
 
 /// A thread-safe list of what callbacks saw.
-final class Recorder<Value: Sendable>: Sendable {
+final class Collected<Value: Sendable>: Sendable {
     private let values = Mutex<[Value]>([])
 
     func append(_ value: Value) {
@@ -60,8 +60,8 @@ final class Recorder<Value: Sendable>: Sendable {
 }
 
 /// An error handler that records what it gets.
-func recordingHandler() -> (StoreErrorHandler, Recorder<StoreError>) {
-    let recorder = Recorder<StoreError>()
+func recordingHandler() -> (StoreErrorHandler, Collected<StoreError>) {
+    let recorder = Collected<StoreError>()
     return (StoreErrorHandler { recorder.append($0) }, recorder)
 }
 

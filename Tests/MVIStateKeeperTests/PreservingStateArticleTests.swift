@@ -122,7 +122,7 @@ struct UserDefaultsStorage: StateStorage {
     @Test func errorsGoToTheStore() throws {
         let storage = InMemoryStateStorage(["bmi": Array("not json".utf8)])
         let keeper = StateKeeper<Bmi.State, Bmi.State>(storage: storage, key: "bmi")
-        let reported = Recorder<String>()
+        let reported = Collected<String>()
         let store = Store(
             Bmi(), initialState: keeper.restoredState(or: .init()),
             onError: StoreErrorHandler { error in

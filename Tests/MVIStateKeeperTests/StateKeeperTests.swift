@@ -150,7 +150,7 @@ import Testing
         let storage = FailingStorage()
         let keeper = Keeper(storage: storage, key: "notes")
         let (handler, errors) = recordingHandler()
-        let failures = Recorder<StoreError>()
+        let failures = Collected<StoreError>()
         let middleware = AnyMiddleware<Notes> { event, _ in
             if case .failure(let error) = event { failures.append(error) }
         }

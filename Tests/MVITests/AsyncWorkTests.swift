@@ -28,7 +28,7 @@ final class Gate<Value: Sendable>: Sendable {
 @Suite(.timeLimit(.minutes(1))) struct AsyncWorkTests {
     @Test func latestWinsCancelsThePreviousRun() async {
         let gates = Locked<[String: Gate<Int>]>([:])
-        let started = Recorder<String>()
+        let started = Collected<String>()
         let feature = Counter(numbers: { length in
             let key = "q\(length)"
             let gate = gates.withLock { gates in
@@ -126,7 +126,7 @@ final class Gate<Value: Sendable>: Sendable {
     }
 
     @Test func errorsReachTheHandlerAndTheStoreKeepsWorking() async {
-        let errors = Recorder<StoreError>()
+        let errors = Collected<StoreError>()
         let store = Store(Counter(), initialState: .init(), name: "Errors", onError: StoreErrorHandler { errors.append($0) })
         store.send(.fail)
         await store.waitForIdle()
@@ -144,7 +144,7 @@ final class Gate<Value: Sendable>: Sendable {
     }
 
     @Test func cancellationIsNotAFailure() async {
-        let errors = Recorder<StoreError>()
+        let errors = Collected<StoreError>()
         let store = Store(Counter(), initialState: .init(), onError: StoreErrorHandler { errors.append($0) })
         store.send(.wait)
         store.cancel()

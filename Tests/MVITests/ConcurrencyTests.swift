@@ -18,7 +18,7 @@ import Testing
 
     @Test func observersSeeStrictlyIncreasingStates() async {
         let store = Store(Counter(), initialState: .init())
-        let seen = Recorder<Int>()
+        let seen = Collected<Int>()
         let subscription = store.subscribe { seen.append($0.count) }
         let streamed = Task {
             var values: [Int] = []
@@ -44,7 +44,7 @@ import Testing
 
     @Test func reentrantSendsQueueBehindTheCurrentOne() {
         let store = Store(Counter(), initialState: .init())
-        let events = Recorder<String>()
+        let events = Collected<String>()
         // An observer that sends from inside a notification: no deadlock, no reordering.
         let subscription = store.subscribe { state in
             events.append("saw \(state.count)")
@@ -61,7 +61,7 @@ import Testing
 
     @Test func intentsSentFromExecuteRunAfterIt() {
         let store = Store(Counter(), initialState: .init())
-        let seen = Recorder<Int>()
+        let seen = Collected<Int>()
         let subscription = store.subscribe { seen.append($0.count) }
         store.send(.sendTwice)
         store.send(.add(100))
@@ -74,7 +74,7 @@ import Testing
         let producers = 4
         let perProducer = 2_500
         let total = producers * perProducer
-        let taken = Recorder<String>()
+        let taken = Collected<String>()
         let consumers = (0..<3).map { _ in
             Task {
                 for await case .said(let text) in store.sideEffects {

@@ -55,7 +55,7 @@ final class FormPresenter: ContainerHost {
     }
 
     @Test func hostIntentsAreNamedAfterTheirMethod() async {
-        let names = Recorder<String>()
+        let names = Collected<String>()
         let presenter = FormPresenter(save: { _ in })
         _ = presenter
         let container = Container<Form, FormEffect>(
@@ -74,7 +74,7 @@ final class FormPresenter: ContainerHost {
 
     @Test func asyncIntentSucceeds() async {
         let presenter = FormPresenter(initialState: Form(name: "Test"), save: { _ in })
-        let states = Recorder<Form>()
+        let states = Collected<Form>()
         let subscription = presenter.container.subscribe { states.append($0) }
         presenter.onSaveRequested()
         var effects = presenter.container.sideEffects.makeAsyncIterator()

@@ -121,7 +121,7 @@ enum GettingStartedDocs {
             Counter(random: { throw Failing() }), initialState: .init(),
             sideEffects: .dropOldest(capacity: 8),
             onError: StoreErrorHandler { error in print(error) })
-        let received = Recorder<Counter.SideEffect>()
+        let received = Collected<Counter.SideEffect>()
         let subscription = store.onSideEffect { effect in
             received.append(effect)
         }

@@ -93,8 +93,8 @@ final class Locked<Value>: @unchecked Sendable {
     }
 }
 
-/// A thread-safe list, for collecting what callbacks see.
-final class Recorder<Value: Sendable>: Sendable {
+/// A thread-safe list of the values callbacks saw.
+final class Collected<Value: Sendable>: Sendable {
     private let storage = Locked<[Value]>([])
     func append(_ value: Value) { storage.withLock { $0.append(value) } }
     var values: [Value] { storage.withLock { $0 } }

@@ -4,7 +4,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct HooksTests {
     @Test func heldInputWaitsAndResumesInOrder() async {
         let store = Store(Counter(), initialState: .init())
-        let seen = Recorder<Int>()
+        let seen = Collected<Int>()
         let subscription = store.subscribe { seen.append($0.count) }
         store.send(.increment)
         let hooks = store.hooks

@@ -17,7 +17,7 @@ func eventLine(_ event: StoreEvent<Counter>, _ context: MiddlewareContext<Counte
 
 @Suite(.timeLimit(.minutes(1))) struct MiddlewareTests {
     @Test func middlewareSeesTheExactEventSequence() async {
-        let lines = Recorder<String>()
+        let lines = Collected<String>()
         let recorder = AnyMiddleware<Counter> { event, context in lines.append(eventLine(event, context)) }
         let store = Store(
             Counter(), initialState: .init(), name: "C", middleware: [recorder],
@@ -51,9 +51,9 @@ func eventLine(_ event: StoreEvent<Counter>, _ context: MiddlewareContext<Counte
     }
 
     @Test func middlewareRunsInOrderAndMaySendIntents() {
-        let lines = Recorder<String>()
+        let lines = Collected<String>()
         struct Navigator: Middleware {
-            let lines: Recorder<String>
+            let lines: Collected<String>
             func handle(_ event: StoreEvent<Counter>, _ context: MiddlewareContext<Counter>) {
                 if case .state(let state) = event, state.count == 1 {
                     lines.append("navigator sends")
@@ -77,7 +77,7 @@ func eventLine(_ event: StoreEvent<Counter>, _ context: MiddlewareContext<Counte
     }
 
     @Test func middlewareSeesOnlyTheKindsItObserves() {
-        let lines = Recorder<String>()
+        let lines = Collected<String>()
         let intentsOnly = AnyMiddleware<Counter>(observing: [.intent, .sideEffect]) { event, context in
             lines.append(eventLine(event, context))
         }
@@ -89,7 +89,7 @@ func eventLine(_ event: StoreEvent<Counter>, _ context: MiddlewareContext<Counte
     }
 
     @Test func middlewareObservingNothingIsNeverCalled() {
-        let calls = Recorder<String>()
+        let calls = Collected<String>()
         let silent = AnyMiddleware<Counter>(observing: []) { event, _ in calls.append("\(event.kind)") }
         let store = Store(Counter(), initialState: .init(), middleware: [silent])
         store.send(.increment)

@@ -18,7 +18,7 @@ import Testing
     @Test func bufferedSideEffectsGoToALateCallback() {
         let store = Store(Counter(), initialState: .init())
         store.send(.notify("early"))
-        let seen = Recorder<Counter.SideEffect>()
+        let seen = Collected<Counter.SideEffect>()
         let subscription = store.onSideEffect { seen.append($0) }
         store.send(.notify("live"))
         #expect(seen.values == [.said("early"), .said("live")])
@@ -29,12 +29,12 @@ import Testing
 
     @Test func sideEffectsWaitWhileNobodyListensBetweenListeners() async {
         let store = Store(Counter(), initialState: .init())
-        let first = Recorder<Counter.SideEffect>()
+        let first = Collected<Counter.SideEffect>()
         let subscription = store.onSideEffect { first.append($0) }
         store.send(.notify("1"))
         subscription.cancel()
         store.send(.notify("2"))  // posted while stopped: held, not lost
-        let second = Recorder<Counter.SideEffect>()
+        let second = Collected<Counter.SideEffect>()
         let again = store.onSideEffect { second.append($0) }
         #expect(first.values == [.said("1")])
         #expect(second.values == [.said("2")])
@@ -42,12 +42,12 @@ import Testing
     }
 
     @Test func overflowDropsTheNewestAndReportsIt() {
-        let errors = Recorder<StoreError>()
+        let errors = Collected<StoreError>()
         let store = Store(
             Counter(), initialState: .init(), sideEffects: .buffer(capacity: 2),
             onError: StoreErrorHandler { errors.append($0) })
         for text in ["a", "b", "c"] { store.send(.notify(text)) }
-        let seen = Recorder<Counter.SideEffect>()
+        let seen = Collected<Counter.SideEffect>()
         let subscription = store.onSideEffect { seen.append($0) }
         #expect(seen.values == [.said("a"), .said("b")])
         #expect(errors.values.count == 1)
@@ -57,12 +57,12 @@ import Testing
     }
 
     @Test func dropOldestKeepsTheNewestAndReportsTheDropped() {
-        let errors = Recorder<StoreError>()
+        let errors = Collected<StoreError>()
         let store = Store(
             Counter(), initialState: .init(), sideEffects: .dropOldest(capacity: 2),
             onError: StoreErrorHandler { errors.append($0) })
         for text in ["a", "b", "c"] { store.send(.notify(text)) }
-        let seen = Recorder<Counter.SideEffect>()
+        let seen = Collected<Counter.SideEffect>()
         let subscription = store.onSideEffect { seen.append($0) }
         #expect(seen.values == [.said("b"), .said("c")])
         let overflow = errors.values.first?.underlying as? SideEffectOverflow
@@ -74,7 +74,7 @@ import Testing
     @Test func broadcastReachesEveryListener() async {
         let store = Store(Counter(), initialState: .init(), sideEffects: .broadcast())
         store.send(.notify("before anyone"))
-        let callback = Recorder<Counter.SideEffect>()
+        let callback = Collected<Counter.SideEffect>()
         let subscription = store.onSideEffect { callback.append($0) }
         var first = store.sideEffects.makeAsyncIterator()
         var second = store.sideEffects.makeAsyncIterator()

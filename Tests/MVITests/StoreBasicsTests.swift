@@ -4,7 +4,7 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct StoreBasicsTests {
     @Test func sendReducesAndPublishesBeforeReturning() {
         let store = Store(Counter(), initialState: .init())
-        let seen = Recorder<Int>()
+        let seen = Collected<Int>()
         let subscription = store.subscribe { seen.append($0.count) }
         store.send(.increment)
         store.send(.add(5))
@@ -15,7 +15,7 @@ import Testing
 
     @Test func cancelledSubscriptionStopsCallbacks() {
         let store = Store(Counter(), initialState: .init())
-        let seen = Recorder<Int>()
+        let seen = Collected<Int>()
         let subscription = store.subscribe { seen.append($0.count) }
         store.send(.increment)
         subscription.cancel()
@@ -25,7 +25,7 @@ import Testing
 
     @Test func releasedSubscriptionStopsCallbacks() {
         let store = Store(Counter(), initialState: .init())
-        let seen = Recorder<Int>()
+        let seen = Collected<Int>()
         do {
             let subscription = store.subscribe { seen.append($0.count) }
             store.send(.increment)
@@ -59,12 +59,12 @@ import Testing
     }
 
     @Test func asyncWorkReadsItsOwnWrites() async {
-        let observed = Recorder<Int>()
+        let observed = Collected<Int>()
         struct Feature_: Feature {
             typealias State = Counter.State
             enum Intent: Sendable { case go }
             typealias Message = Counter.Message
-            let observed: Recorder<Int>
+            let observed: Collected<Int>
             static func reduce(_ state: inout State, _ message: Message) { Counter.reduce(&state, message) }
             func execute(_ intent: Intent, _ context: StoreContext<Self>) {
                 context.run { context in
@@ -133,7 +133,7 @@ import Testing
 
     @Test func projectionsAreDistinctUntilChanged() async {
         let store = Store(Counter(), initialState: .init())
-        let loading = Recorder<Bool>()
+        let loading = Collected<Bool>()
         let subscription = store.subscribe(to: \.isLoading) { loading.append($0) }
         let counts = store.states(of: \.count)
         store.send(.increment)

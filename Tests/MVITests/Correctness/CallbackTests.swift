@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func everySideEffectABroadcastDropsIsReported() async {
-        let errors = Recorder<StoreError>()
+        let errors = Collected<StoreError>()
         let store = Store(
             Counter(), initialState: .init(), sideEffects: .broadcast(capacity: 2),
             onError: StoreErrorHandler { errors.append($0) })

@@ -14,7 +14,7 @@ import Testing
         let entered: Gate<Void>
         let release: DispatchSemaphore
         /// The threads that executed `.work`, by identity.
-        let threads: Recorder<UInt>
+        let threads: Collected<UInt>
 
         static func reduce(_ state: inout State, _ message: Message) { state.count += 1 }
 
@@ -33,7 +33,7 @@ import Testing
     @Test func aSenderDrainsOnlyAFairShareOfOthersWork() async {
         let entered = Gate<Void>()
         let release = DispatchSemaphore(value: 0)
-        let threads = Recorder<UInt>()
+        let threads = Collected<UInt>()
         let store = Store(Tracked(entered: entered, release: release, threads: threads), initialState: .init())
         let drainerThread = Mutex<UInt>(0)
         let returned = Gate<Void>()

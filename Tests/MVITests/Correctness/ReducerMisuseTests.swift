@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func anIntentSentFromReduceIsQueuedAndReported() {
-        let errors = Recorder<StoreError>()
+        let errors = Collected<StoreError>()
         let store = Store(Impure(), initialState: .init(), onError: StoreErrorHandler { errors.append($0) })
         Impure.store.withLock { $0 = store }
         defer { Impure.store.withLock { $0 = nil } }

@@ -107,7 +107,7 @@ import Testing
 
     @Test func aContextUsedAfterItsWorkEndedIsDroppedAndReported() async {
         let escaped = Gate<EffectContext<Escaping>>()
-        let errors = Recorder<StoreError>()
+        let errors = Collected<StoreError>()
         let store = Store(
             Escaping(escaped: escaped), initialState: .init(),
             onError: StoreErrorHandler { errors.append($0) })

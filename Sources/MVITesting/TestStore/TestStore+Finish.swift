@@ -44,7 +44,7 @@ extension TestStore {
     /// them, for a test that does not care about them.
     public func skipReceived() async {
         await store.barrier()
-        recorder.withLog { log in
+        events.withLog { log in
             log.messages.removeAll()
             log.sideEffects.removeAll()
             log.failures.removeAll()

@@ -74,7 +74,7 @@ extension TestStore {
     ) async {
         let exhaustivity = self.exhaustivity
         let timeout = timeout ?? self.timeout
-        let arrived = await recorder.wait(timeout: timeout) { log in
+        let arrived = await events.wait(timeout: timeout) { log in
             exhaustivity == .on ? !log.messages.isEmpty : log.messages.contains { matches($0.message) }
         }
         guard arrived else {
@@ -86,7 +86,7 @@ extension TestStore {
                 fileID: fileID, filePath: filePath, line: line, column: column)
             return
         }
-        let received = recorder.withLog { log -> EventRecorder<F>.ReceivedMessage in
+        let received = events.withLog { log -> EventLog<F>.ReceivedMessage in
             if exhaustivity == .off, let index = log.messages.firstIndex(where: { matches($0.message) }) {
                 log.messages.removeFirst(index)
             }
@@ -119,6 +119,8 @@ extension TestStore {
     /// Side effects are received in the order they were posted, whether an intent posted them
     /// synchronously or async work did later; they are checked apart from messages. When
     /// exhaustive, the next side effect must be `expected`; otherwise earlier ones are skipped.
+    /// As after a message, the work that posted it has reached its next suspension point, or
+    /// ended, when this returns.
     public func receive(
         sideEffect expected: F.SideEffect,
         timeout: Duration? = nil,
@@ -165,7 +167,7 @@ extension TestStore {
     ) async {
         let exhaustivity = self.exhaustivity
         let timeout = timeout ?? self.timeout
-        let arrived = await recorder.wait(timeout: timeout) { log in
+        let arrived = await events.wait(timeout: timeout) { log in
             exhaustivity == .on ? !log.sideEffects.isEmpty : log.sideEffects.contains(where: matches)
         }
         guard arrived else {
@@ -177,7 +179,7 @@ extension TestStore {
                 fileID: fileID, filePath: filePath, line: line, column: column)
             return
         }
-        let received = recorder.withLog { log -> F.SideEffect in
+        let received = events.withLog { log -> F.SideEffect in
             if exhaustivity == .off, let index = log.sideEffects.firstIndex(where: matches) {
                 log.sideEffects.removeFirst(index)
             }
@@ -186,6 +188,11 @@ extension TestStore {
         if !matches(received) {
             reportIssue(mismatch(received), fileID: fileID, filePath: filePath, line: line, column: column)
         }
+        // As after a message: the work that posted it has moved on to its next suspension,
+        // or ended, when `receive` returns.
+        await settle(
+            after: "receiving the side effect \(FailureText.dump(received))",
+            fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// Waits for the next failure reported to the store (an error thrown by async work, a
@@ -195,6 +202,8 @@ extension TestStore {
     /// await store.send(.load)
     /// await store.receiveFailure { ($0.underlying as? APIError) == .offline }
     /// ```
+    ///
+    /// The work that threw has ended, or reached its next suspension point, when this returns.
     public func receiveFailure(
         timeout: Duration? = nil,
         fileID: StaticString = #fileID,
@@ -205,7 +214,7 @@ extension TestStore {
     ) async {
         let exhaustivity = self.exhaustivity
         let timeout = timeout ?? self.timeout
-        let arrived = await recorder.wait(timeout: timeout) { log in
+        let arrived = await events.wait(timeout: timeout) { log in
             exhaustivity == .on ? !log.failures.isEmpty : log.failures.contains(where: matches)
         }
         guard arrived else {
@@ -214,7 +223,7 @@ extension TestStore {
                 fileID: fileID, filePath: filePath, line: line, column: column)
             return
         }
-        let received = recorder.withLog { log -> StoreError in
+        let received = events.withLog { log -> StoreError in
             if exhaustivity == .off, let index = log.failures.firstIndex(where: matches) {
                 log.failures.removeFirst(index)
             }
@@ -225,6 +234,10 @@ extension TestStore {
                 "Received a store failure that does not match the predicate:\n\n  \(received)",
                 fileID: fileID, filePath: filePath, line: line, column: column)
         }
+        // The work that threw has ended (or moved on) when `receiveFailure` returns.
+        await settle(
+            after: "receiving the failure \(received)",
+            fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     /// A sentence about the store's running work, for timeout failures.

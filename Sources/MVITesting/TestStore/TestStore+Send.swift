@@ -45,12 +45,12 @@ extension TestStore {
                 "before sending \(FailureText.dump(intent))",
                 fileID: fileID, filePath: filePath, line: line, column: column)
         }
-        recorder.withLog { $0.claimsNextIntent = true }
+        events.withLog { $0.claimsNextIntent = true }
         store.send(intent)
         // The intent may have been queued behind work another thread was processing; the
         // barrier returns once it has run.
         await store.barrier()
-        let step = recorder.withLog { log -> EventRecorder<F>.Step? in
+        let step = events.withLog { log -> EventLog<F>.Step? in
             log.claimsNextIntent = false
             log.isInStep = false
             return log.step.take()
@@ -128,7 +128,7 @@ extension TestStore {
         line: UInt,
         column: UInt
     ) {
-        let (messages, sideEffects, failures) = recorder.withLog { log in
+        let (messages, sideEffects, failures) = events.withLog { log in
             defer {
                 log.messages.removeAll()
                 log.sideEffects.removeAll()

@@ -34,7 +34,7 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
     /// checked.
     public let store: Store<F>
 
-    let recorder: EventRecorder<F>
+    let events: EventLog<F>
     /// Runs the store's async work, and tells when it is all suspended.
     let executor = WorkExecutor()
     let settings: Mutex<Settings>
@@ -78,13 +78,13 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
         line: UInt = #line,
         column: UInt = #column
     ) {
-        let recorder = EventRecorder<F>(initialState: initialState)
-        self.recorder = recorder
+        let events = EventLog<F>(initialState: initialState)
+        self.events = events
         self.settings = Mutex(Settings(exhaustivity: exhaustivity, timeout: timeout))
         self.origin = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        // Failures of async work reach the recorder as events; the test asserts them.
+        // Failures of async work reach the event log; the test asserts them.
         let store = Store(
-            feature, initialState: initialState, middleware: [recorder] + middleware,
+            feature, initialState: initialState, middleware: [events] + middleware,
             sideEffects: sideEffects, onError: StoreErrorHandler { _ in }, start: false)
         // The executor is in place before the bootstrap can start work.
         _ = store.attachTestSupport(StoreTestSupport(taskExecutor: executor))
@@ -92,12 +92,15 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
         self.store = store
     }
 
+    /// Reports what the test left unasserted and the async work still running, without
+    /// waiting: every step (`send`, `receive`, `finish`) returns only once the store's work is
+    /// suspended or has ended, so a task still counted here is really still running.
     deinit {
         if exhaustivity == .on {
             reportUnasserted(
                 "at the end of the test",
                 fileID: origin.fileID, filePath: origin.filePath, line: origin.line, column: origin.column)
-            let running = store.runningTaskCount(afterGrace: .seconds(1))
+            let running = store.runningTaskCount
             if running > 0 {
                 reportIssue(
                     """

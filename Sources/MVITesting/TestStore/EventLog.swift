@@ -3,7 +3,7 @@ import Synchronization
 
 /// The test store's middleware: it files each event of the store under the `send` that
 /// produced it synchronously, or as received input from async work, and wakes waiters.
-final class EventRecorder<F: Feature>: Middleware, Sendable {
+final class EventLog<F: Feature>: Middleware, Sendable {
     typealias Target = F
 
     /// A message from async work (or from an intent the test did not send), with the states
@@ -22,7 +22,7 @@ final class EventRecorder<F: Feature>: Middleware, Sendable {
     }
 
     /// Everything recorded and not yet taken by an assertion.
-    struct Log {
+    struct Contents {
         /// The state after the latest event.
         var state: F.State
         /// The next `.intent` event is the one the test sent.
@@ -39,13 +39,13 @@ final class EventRecorder<F: Feature>: Middleware, Sendable {
     }
 
     private struct Waiter {
-        let condition: @Sendable (Log) -> Bool
+        let condition: @Sendable (Contents) -> Bool
         let continuation: CheckedContinuation<Bool, Never>
         var timer: Task<Void, Never>?
     }
 
     private struct Storage {
-        var log: Log
+        var log: Contents
         var waiters: [Int: Waiter] = [:]
         var nextWaiterID = 0
     }
@@ -53,7 +53,7 @@ final class EventRecorder<F: Feature>: Middleware, Sendable {
     private let storage: Mutex<Storage>
 
     init(initialState: F.State) {
-        storage = Mutex(Storage(log: Log(state: initialState)))
+        storage = Mutex(Storage(log: Contents(state: initialState)))
     }
 
     func handle(_ event: StoreEvent<F>, _ context: MiddlewareContext<F>) {
@@ -73,7 +73,7 @@ final class EventRecorder<F: Feature>: Middleware, Sendable {
         }
     }
 
-    private func record(_ event: StoreEvent<F>, isExecuting: Bool, in log: inout Log) {
+    private func record(_ event: StoreEvent<F>, isExecuting: Bool, in log: inout Contents) {
         switch event {
         case .intent:
             log.isInStep = log.claimsNextIntent
@@ -108,14 +108,14 @@ final class EventRecorder<F: Feature>: Middleware, Sendable {
     }
 
     /// Runs `body` on the log, under the lock.
-    func withLog<R>(_ body: (inout Log) -> R) -> R {
+    func withLog<R>(_ body: (inout Contents) -> R) -> R {
         storage.withLock { body(&$0.log) }
     }
 
     /// Waits until `condition` holds for the log, or `timeout` passes. Returns whether it held.
     func wait(
         timeout: Duration,
-        until condition: @escaping @Sendable (Log) -> Bool
+        until condition: @escaping @Sendable (Contents) -> Bool
     ) async -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let id = storage.withLock { storage -> Int? in

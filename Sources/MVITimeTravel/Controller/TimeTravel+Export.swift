@@ -11,7 +11,7 @@ extension TimeTravel {
         storage.withLock { state in
             state.refresh()
             let stores = state.tracks.enumerated().map { id, track in
-                TimeTravelRecording.Store(
+                TimeTravelRecording.StoreEntry(
                     id: track.recordedID ?? id, name: track.name, types: track.typeNames,
                     initialState: track.encodeBaseline(),
                     initialStateDescription: track.baselineDescription)

@@ -8,7 +8,7 @@ extension TimeTravelRecording {
         exportedAt = try Field.number(root["exportedAt"], "exportedAt")
         stores = []
         for (index, store) in try Field.array(root["stores"], "stores").enumerated() {
-            stores.append(try Store(reading: store, path: "stores[\(index)]"))
+            stores.append(try StoreEntry(reading: store, path: "stores[\(index)]"))
         }
         events = []
         for (index, event) in try Field.array(root["events"], "events").enumerated() {
@@ -17,7 +17,7 @@ extension TimeTravelRecording {
     }
 }
 
-extension TimeTravelRecording.Store {
+extension TimeTravelRecording.StoreEntry {
     init(reading json: JSONValue, path: String) throws(TimeTravelImportError) {
         let fields = try Field.object(json, path)
         id = try Field.integer(fields["id"], "\(path).id")

@@ -53,7 +53,7 @@ public struct TimeTravelRecording: Codable, Sendable, Hashable {
     }
 
     /// One recorded store.
-    public struct Store: Codable, Sendable, Hashable {
+    public struct StoreEntry: Codable, Sendable, Hashable {
         /// What events refer to.
         public var id: Int
         /// The name it was registered under.
@@ -82,7 +82,7 @@ public struct TimeTravelRecording: Codable, Sendable, Hashable {
     public struct Event: Codable, Sendable, Hashable {
         /// Strictly increasing across the recording.
         public var sequence: UInt64
-        /// The ``Store/id`` of its store.
+        /// The ``StoreEntry/id`` of its store.
         public var store: Int
         /// What was recorded.
         public var kind: TimeTravelEvent.Kind
@@ -114,7 +114,7 @@ public struct TimeTravelRecording: Codable, Sendable, Hashable {
     /// When the recording was exported, in seconds since 1970-01-01 UTC.
     public var exportedAt: Double
     /// The recorded stores.
-    public var stores: [Store]
+    public var stores: [StoreEntry]
     /// The events, in the order they happened across all stores.
     public var events: [Event]
 
@@ -122,7 +122,7 @@ public struct TimeTravelRecording: Codable, Sendable, Hashable {
     public init(
         format: String = TimeTravelRecording.formatName,
         version: Int = TimeTravelRecording.currentVersion,
-        exportedAt: Double, stores: [Store], events: [Event]
+        exportedAt: Double, stores: [StoreEntry], events: [Event]
     ) {
         self.format = format
         self.version = version

@@ -48,7 +48,7 @@ public enum TimeTravelReplay {
         } catch {
             throw .invalidRecording(error)
         }
-        let stores: [TimeTravelRecording.Store]
+        let stores: [TimeTravelRecording.StoreEntry]
         if let store {
             stores = recording.stores.filter { $0.name == store }
         } else if recording.stores.count == 1 {
@@ -70,7 +70,7 @@ public enum TimeTravelReplay {
     }
 
     private static func replay<F: Feature>(
-        _ store: TimeTravelRecording.Store, of recording: TimeTravelRecording, feature: F.Type
+        _ store: TimeTravelRecording.StoreEntry, of recording: TimeTravelRecording, feature: F.Type
     ) throws(TimeTravelReplayError) -> TimeTravelDivergence? where F.State: Codable, F.Message: Decodable {
         guard let initial = store.initialState else { throw .missingInitialState(store: store.name) }
         var state: F.State

@@ -1,0 +1,11 @@
+/// A store's middleware with the mask of the event kinds it observes.
+@usableFromInline
+struct MiddlewareEntry<F: Feature>: Sendable {
+    @usableFromInline let middleware: any Middleware<F>
+    @usableFromInline let mask: UInt8
+
+    init(_ middleware: any Middleware<F>) {
+        self.middleware = middleware
+        self.mask = StoreEvent<F>.Kind.mask(of: middleware.observedEventKinds)
+    }
+}

@@ -13,24 +13,6 @@ public struct ContainerExpectation<State, SideEffect> {
     let kind: Kind
 }
 
-/// Collects the lines of a ``ContainerTest`` assertion.
-@resultBuilder
-public enum ContainerExpectationBuilder<State, SideEffect> {
-    /// One line.
-    public static func buildExpression(
-        _ expectation: ContainerExpectation<State, SideEffect>
-    ) -> [ContainerExpectation<State, SideEffect>] {
-        [expectation]
-    }
-
-    /// The lines, in order.
-    public static func buildBlock(
-        _ lines: [ContainerExpectation<State, SideEffect>]...
-    ) -> [ContainerExpectation<State, SideEffect>] {
-        lines.flatMap { $0 }
-    }
-}
-
 /// The states the container must have emitted, in order, each written as a mutation of the
 /// one before (Orbit's `states(...)`).
 ///

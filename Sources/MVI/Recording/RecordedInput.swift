@@ -1,0 +1,30 @@
+/// What a slot holds, typed and as it is: no description and no encoding until asked.
+@usableFromInline
+package enum RecordedInput<F: Feature>: Sendable {
+    /// An intent that dispatched nothing before it returned or posted a side effect.
+    case intent(F.Intent)
+    /// An intent and the first message it dispatched; its third event is the state after it.
+    case step(F.Intent, F.Message)
+    /// A message (a further one of an intent, or one from async work); its second event is
+    /// the state after it.
+    case reduction(F.Message)
+    /// A side effect that was posted.
+    case sideEffect(F.SideEffect)
+
+    /// How many events the slot stands for.
+    @inlinable package var eventCount: UInt64 {
+        switch self {
+        case .intent, .sideEffect: 1
+        case .reduction: 2
+        case .step: 3
+        }
+    }
+
+    /// The message the slot reduced, if it is a reduction.
+    @inlinable package var message: F.Message? {
+        switch self {
+        case .step(_, let message), .reduction(let message): message
+        case .intent, .sideEffect: nil
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// One event's value, as ``RecordedHistory/forEachEvent(_:)`` reads it.
+package enum RecordedValue<F: Feature>: Sendable {
+    /// An intent, before it was executed.
+    case intent(F.Intent)
+    /// A message, before it was reduced.
+    case message(F.Message)
+    /// The state after a message.
+    case state(F.State)
+    /// A side effect that was posted.
+    case sideEffect(F.SideEffect)
+    /// A state the recording cannot compute: it began without a state to start from.
+    case unknownState
+}

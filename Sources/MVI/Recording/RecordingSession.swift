@@ -1,0 +1,59 @@
+import Synchronization
+
+/// What several stores record into together: the switch, the shared sequence numbers and the
+/// window of newest events kept. Time travel makes one per controller.
+@usableFromInline
+package final class RecordingSession: Sendable {
+    @usableFromInline let recording = Atomic<Bool>(false)
+    @usableFromInline let sequence = Atomic<UInt64>(1)
+    /// The current time, in nanoseconds since 1970, as of the last ``tick()``.
+    @usableFromInline let currentTime = Atomic<Int64>(0)
+    /// The newest events kept across all the session's stores.
+    package let window: Int
+
+    /// The largest window: 2⁵³ events. Beyond it a ring's capacity (`window` plus a
+    /// checkpoint interval) would overflow `Int`, and an exported recording's sequence
+    /// numbers (JSON numbers, read as `Double`s) would no longer be exact.
+    package static let maxWindow = 1 << 53
+
+    /// Creates a session that keeps the newest `window` events (clamped to 1...``maxWindow``).
+    package init(window: Int) {
+        self.window = Swift.min(Swift.max(1, window), Self.maxWindow)
+    }
+
+    /// Whether stores record now. A relaxed load: the slots themselves are published by
+    /// each recorder's lock.
+    @inlinable package var isRecording: Bool { recording.load(ordering: .relaxed) }
+
+    /// Turns recording on or off.
+    ///
+    /// Sequence numbers never restart: an event whose store checked the switch just before
+    /// it went off can land after it went on again, and must not reuse a number. Readers
+    /// take ``nextSequence`` when a recording starts and ignore anything older.
+    ///
+    /// Turning it on must be followed by ``StoreRecorder/restart()`` of each recorder of the
+    /// session (the time-travel controller does it): states are computed from each
+    /// recorder's start and its messages, so messages missed while recording was off would
+    /// leave the start behind.
+    package func setRecording(_ isOn: Bool) {
+        recording.store(isOn, ordering: .releasing)
+    }
+
+    /// The number the next event will get.
+    package var nextSequence: UInt64 { sequence.load(ordering: .relaxed) }
+
+    /// Reads the clock into ``now``. While recording, the time-travel controller calls it
+    /// every millisecond from a thread of its own, so that a store takes the time of an input
+    /// with one load instead of a clock call, a large share of a send.
+    package func tick() {
+        currentTime.store(RecordingClock.now(), ordering: .relaxed)
+    }
+
+    /// The time of the last ``tick()``: nanoseconds since 1970.
+    @inlinable package var now: Int64 { currentTime.load(ordering: .relaxed) }
+
+    /// Reserves `count` consecutive sequence numbers and returns the first.
+    @inlinable func reserve(_ count: UInt64) -> UInt64 {
+        sequence.wrappingAdd(count, ordering: .relaxed).oldValue
+    }
+}

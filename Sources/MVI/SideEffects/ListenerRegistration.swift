@@ -1,0 +1,16 @@
+import Synchronization
+
+/// Keeps a broadcast listener registered for as long as its iterator lives.
+final class ListenerRegistration<F: Feature>: Sendable {
+    let core: StoreCore<F>
+    let id: Int
+
+    init(core: StoreCore<F>) {
+        self.core = core
+        self.id = core.control.withLock { $0.sideEffects.addListener() }
+    }
+
+    deinit {
+        core.control.withLock { $0.sideEffects.removeListener(id) }
+    }
+}

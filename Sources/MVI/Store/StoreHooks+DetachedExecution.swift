@@ -1,0 +1,44 @@
+import Synchronization
+
+extension StoreHooks {
+    /// Executes `intent` with the store's feature on a throwaway store that starts from
+    /// `state`: no bootstrap, no middleware, not the store's observers. Reports what the
+    /// intent did synchronously; async work it starts is cancelled at once, and intents it
+    /// sends are not run. Time travel's "replay one event" uses it, so that a breakpoint in
+    /// `execute` or `reduce` stops on a recorded input. `nil` if the store was released.
+    package func executeDetached(_ intent: F.Intent, from state: F.State) -> DetachedExecution<F>? {
+        guard let core else { return nil }
+        let collected = DetachedCollector(DetachedExecution<F>(state: state))
+        let collector = AnyMiddleware<F>(observing: [.message, .sideEffect]) { event, _ in
+            switch event {
+            case .message(let message): collected.lock.withLock { $0.messages.append(message) }
+            case .sideEffect(let sideEffect): collected.lock.withLock { $0.sideEffects.append(sideEffect) }
+            default: break
+            }
+        }
+        let sandbox = StoreCore(
+            feature: core.feature, initialState: state, name: "\(core.name) (detached)",
+            middleware: [collector], sideEffects: .dropOldest(capacity: 1), errorHandler: StoreErrorHandler { _ in })
+        // Started without its bootstrap: only the intent runs.
+        // Nobody else can reach the sandbox: it is claimed for this thread at once.
+        sandbox.control.withLock { control in
+            control.isStarted = true
+            control.isDraining = true
+            control.isHolding = true  // what the intent sends or its work dispatches waits, and is dropped
+        }
+        sandbox.execute(intent)
+        sandbox.control.withLock { $0.isDraining = false }
+        let after = sandbox.state
+        sandbox.cancel()
+        return collected.lock.withLock { execution in
+            execution.state = after
+            return execution
+        }
+    }
+}
+
+/// What the detached execution's middleware collects, behind a lock (it is `Sendable`).
+private final class DetachedCollector<F: Feature>: Sendable {
+    let lock: StoreLock<DetachedExecution<F>>
+    init(_ initial: DetachedExecution<F>) { lock = StoreLock(initial) }
+}

@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(
             name: "MVIViewTests",
             dependencies: [
-                "MVI", "MVITesting", "MVISnapshotTesting",
+                "MVI", "MVISnapshotTesting",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],

@@ -12,7 +12,9 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "MVI", targets: ["MVI"]),
+        .library(name: "MVIStateKeeper", targets: ["MVIStateKeeper"]),
         .library(name: "MVITesting", targets: ["MVITesting"]),
+        .library(name: "MVISnapshotTesting", targets: ["MVISnapshotTesting"]),
         .library(name: "MVILogging", targets: ["MVILogging"]),
         .library(name: "MVITimeTravel", targets: ["MVITimeTravel"]),
     ],
@@ -26,9 +28,11 @@ let package = Package(
     ],
     targets: [
         // The core: Store, Feature, contexts, side-effect delivery, middleware, views and
-        // binding, state preservation, Observation. Depends on nothing but the toolchain.
+        // binding, Observation. Depends on nothing but the toolchain.
         .target(name: "MVI", swiftSettings: strictSettings),
-        // The exhaustive TestStore, Orbit's test DSL, snapshot strategies for views.
+        // State preservation: StateKeeper and its storages (Foundation's JSON coding lives here).
+        .target(name: "MVIStateKeeper", dependencies: ["MVI"], swiftSettings: strictSettings),
+        // The exhaustive TestStore and Orbit's test DSL.
         .target(
             name: "MVITesting",
             dependencies: [
@@ -38,8 +42,13 @@ let package = Package(
                 // Lets IssueReporting record failures with Swift Testing and XCTest on Linux,
                 // where it cannot look them up otherwise (a small dynamic library).
                 .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
-                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
+            swiftSettings: strictSettings),
+        // Snapshot strategies for views (rendered text) and recorded interactions, on
+        // swift-snapshot-testing, apart so that a TestStore user does not pull it in.
+        .target(
+            name: "MVISnapshotTesting",
+            dependencies: ["MVI", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
             swiftSettings: strictSettings),
         // Logging middleware on swift-log.
         .target(
@@ -55,7 +64,8 @@ let package = Package(
 
         // The core's tests depend on the core only, so the ThreadSanitizer run stays small.
         .testTarget(name: "MVITests", dependencies: ["MVI"], swiftSettings: strictSettings),
-        .testTarget(name: "MVIStateKeeperTests", dependencies: ["MVI"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "MVIStateKeeperTests", dependencies: ["MVI", "MVIStateKeeper"], swiftSettings: strictSettings),
         .testTarget(
             name: "MVITestingTests",
             dependencies: [
@@ -67,7 +77,7 @@ let package = Package(
         .testTarget(
             name: "MVIViewTests",
             dependencies: [
-                "MVI", "MVITesting",
+                "MVI", "MVISnapshotTesting",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],

@@ -27,7 +27,11 @@ let package = Package(
             ]),
         .executableTarget(
             name: "FuzzStateKeeper",
-            dependencies: ["FuzzDriver", .product(name: "MVI", package: "swift-mvi")]),
+            dependencies: [
+                "FuzzDriver",
+                .product(name: "MVI", package: "swift-mvi"),
+                .product(name: "MVIStateKeeper", package: "swift-mvi"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 /// A failure inside a store, delivered to its error handler. The store keeps working.
 ///
 /// Nothing a store does fails silently: an error thrown by async work, a side effect dropped
-/// for overflow, or a failure reported by an add-on such as ``StateKeeper`` arrives here,
+/// for overflow, or a failure reported by an add-on such as `StateKeeper` (MVIStateKeeper) arrives here,
 /// with the store's name and where it came from.
 public struct StoreError: Error, Sendable, CustomStringConvertible {
     /// Where the failure came from.

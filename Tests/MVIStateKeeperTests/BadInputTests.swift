@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIStateKeeper
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 #if os(Linux)
 import Foundation
 import MVI
+import MVIStateKeeper
 import Testing
 
 /// A state big enough that a write takes a while, and self-checking: every value equals `n`,

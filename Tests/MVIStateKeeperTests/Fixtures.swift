@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIStateKeeper
 import Synchronization
 
 /// A small feature with a transient part (`isLoading`) that must not survive a restore.

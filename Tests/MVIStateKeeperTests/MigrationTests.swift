@@ -1,4 +1,5 @@
 import MVI
+import MVIStateKeeper
 import Testing
 
 @Suite struct MigrationTests {

@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIStateKeeper
 import Testing
 
 // The samples of the "Preserving state" article, compiled and run.

@@ -1,4 +1,5 @@
 import MVI
+import MVIStateKeeper
 import Synchronization
 import Testing
 

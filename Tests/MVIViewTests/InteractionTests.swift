@@ -1,6 +1,6 @@
 import Foundation
 import MVI
-import MVITesting
+import MVISnapshotTesting
 import SnapshotTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import MVI
+import MVIStateKeeper
 
 /// BmiCalc's `MviController<BmiState>`: makes the store for a ``BmiLifecycle``, keeps its
 /// state saved, and binds it to a view and the sliders' intentions.

@@ -11,6 +11,7 @@ import Calculator
 import Foundation
 import HackerPosts
 import MVI
+import MVIStateKeeper
 import MVILogging
 import MVITimeTravel
 import OrbitCircles

@@ -1,6 +1,7 @@
 import BmiCalc
 import Foundation
 import MVI
+import MVIStateKeeper
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) @MainActor struct BmiControllerTests {

@@ -1,5 +1,6 @@
 import Calculator
 import MVI
+import MVISnapshotTesting
 import MVITesting
 import SnapshotTesting
 import Testing

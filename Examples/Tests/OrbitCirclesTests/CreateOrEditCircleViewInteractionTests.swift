@@ -1,5 +1,5 @@
 import MVI
-import MVITesting
+import MVISnapshotTesting
 import OrbitCircles
 import SnapshotTesting
 import Testing

@@ -1,4 +1,4 @@
-import MVITesting
+import MVISnapshotTesting
 import OrbitCircles
 import SnapshotTesting
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzDriver
 import MVI
+import MVIStateKeeper
 
 /// A saved state with the shapes apps save: numbers, strings, optionals, arrays, nested
 /// values, dictionaries and an enum with payloads.

@@ -71,6 +71,15 @@ extension StoreCore {
             self?.submit(.removeObserver(observer))
         }
     }
+
+    /// Observes the store's states and its end, for add-ons in other modules of the package
+    /// (the state keeper): `onState` runs on the draining thread, as any observer does.
+    package func observe(
+        onState: @escaping @Sendable (F.State) -> Void,
+        onFinish: (@Sendable () -> Void)?
+    ) -> Subscription {
+        observe(StateObserver(onState: onState, onFinish: onFinish))
+    }
 }
 
 /// Remembers the last value an observer saw, to pass on only changes.

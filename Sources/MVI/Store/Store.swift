@@ -17,7 +17,7 @@
 /// - Async work started with `run` is owned by the store: cancelling or releasing the store
 ///   cancels it.
 public final class Store<F: Feature>: Sendable {
-    @usableFromInline let core: StoreCore<F>
+    @usableFromInline package let core: StoreCore<F>
 
     /// Creates a store.
     ///

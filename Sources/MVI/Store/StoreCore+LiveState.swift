@@ -6,7 +6,7 @@ import Synchronization
 extension StoreCore {
     /// The store's own state, for any thread: while time travel shows a recorded state
     /// (``StoreHooks/show(_:)``), the live one kept aside, never the shown one.
-    var liveState: F.State {
+    package var liveState: F.State {
         stateLock.withLock { _ in drainer.liveWhileShowing?.value ?? drainer.state }
     }
 
@@ -17,7 +17,7 @@ extension StoreCore {
     ///
     /// Returns a token for ``removeCancelHandler(_:)``, or `nil` if the store is already
     /// cancelled (the handler is not kept and does not run).
-    func addCancelHandler(_ handler: @escaping @Sendable (_ drainingElsewhere: Bool) -> Void) -> CancelHandlerToken? {
+    package func addCancelHandler(_ handler: @escaping @Sendable (_ drainingElsewhere: Bool) -> Void) -> CancelHandlerToken? {
         CancelHandlers.table.withLock { table -> CancelHandlerToken? in
             // Checked under the table's lock: `cancel()` marks the store cancelled before it
             // takes this lock, so a handler added here is always found by it.
@@ -31,7 +31,7 @@ extension StoreCore {
     }
 
     /// Removes a handler added by ``addCancelHandler(_:)``; nothing happens if it already ran.
-    func removeCancelHandler(_ token: CancelHandlerToken) {
+    package func removeCancelHandler(_ token: CancelHandlerToken) {
         CancelHandlers.table.withLock { table in
             let key = ObjectIdentifier(self)
             guard var entries = table.entries[key] else { return }
@@ -56,7 +56,7 @@ extension StoreCore {
 }
 
 /// Identifies a handler added by ``StoreCore/addCancelHandler(_:)``.
-struct CancelHandlerToken: Hashable, Sendable {
+package struct CancelHandlerToken: Hashable, Sendable {
     let value: UInt64
 }
 

@@ -19,7 +19,7 @@ import Synchronization
 ///
 /// `drainer` holds what only the draining thread touches.
 @usableFromInline
-final class StoreCore<F: Feature>: @unchecked Sendable {
+package final class StoreCore<F: Feature>: @unchecked Sendable {
     // @unchecked: `control` is a StoreLock; `drainer` is accessed only under the drain claim,
     // and its `state` is written only under the lock (see the type's comment).
 
@@ -86,7 +86,7 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
     }
 
     /// The store's name: as given, or derived from the feature's type.
-    @usableFromInline var name: String {
+    @usableFromInline package var name: String {
         if let givenName { return givenName }
         if let named = F.self as? any DefaultStoreName.Type { return named.defaultStoreName }
         return String(describing: F.self)
@@ -478,7 +478,7 @@ final class StoreCore<F: Feature>: @unchecked Sendable {
 
     /// Reports a failure from any thread: the handler is called at once, middleware sees it
     /// in order through the pipeline.
-    @usableFromInline func report(_ error: StoreError) {
+    @usableFromInline package func report(_ error: StoreError) {
         errorHandler(error)
         showFailureToTestSupport(error)
         if wants(.failure) { submit(.failure(error)) }

@@ -1,3 +1,4 @@
+import MVI
 import Synchronization
 
 /// What a keeper knows of the store it keeps, whatever the store's feature.
@@ -11,7 +12,7 @@ protocol KeptStoreHandle: Sendable {
 /// the store (a cancel handler) and again, if something changed meanwhile, when the draining
 /// thread finishes the store.
 ///
-/// It always writes the store's live state (``StoreCore/liveState``), never a state time
+/// It always writes the store's live state (`StoreCore.liveState`), never a state time
 /// travel shows: a shown state may mark the state dirty, which costs one write of the
 /// unchanged live state.
 final class KeptStore<F: Feature, Saved: Codable & Sendable>: KeptStoreHandle {
@@ -61,9 +62,9 @@ final class KeptStore<F: Feature, Saved: Codable & Sendable>: KeptStoreHandle {
         }
         // The observer runs on the send path: it only flips a flag (and wakes the writer
         // when the flag was clear). It keeps no state.
-        let subscription = core.observe(StateObserver(
+        let subscription = core.observe(
             onState: { [self] _ in markDirty() },
-            onFinish: { [self] in finish() }))
+            onFinish: { [self] in finish() })
         let stale = signal.withLock { signal -> Subscription? in
             if signal.isFinished { return subscription }
             signal.subscription = subscription

@@ -1,3 +1,4 @@
+import MVI
 import Synchronization
 
 extension StateKeeper {
@@ -12,9 +13,9 @@ extension StateKeeper {
     ///   thread is processing the store's input (that thread saves again when it finishes, if
     ///   the state changed meanwhile).
     /// - It saves the store's own state, never a state time travel shows
-    ///   (``StoreHooks/show(_:)``).
+    ///   (`StoreHooks.show(_:)`).
     /// - A restore failure kept by ``restoredState(or:)`` and any failure to save go to the
-    ///   store's error handler as a ``StoreError`` with origin `.addOn("state keeper")`. A
+    ///   store's error handler as a `StoreError` with origin `.addOn("state keeper")`. A
     ///   failed or refused save is tried again by the next ``flush()`` and the final save.
     ///   While saving is refused (a saved state that could not be read is kept, see
     ///   ``load()``), the kept store hears of it once, not on every change.

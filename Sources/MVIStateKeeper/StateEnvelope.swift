@@ -1,4 +1,4 @@
-// The only files of the core that use Foundation are in this folder, for JSON coding.
+// The only file of MVIStateKeeper that uses Foundation, for JSON coding.
 // FoundationEssentials (Linux, Windows) is the small part of Foundation that has it.
 #if canImport(FoundationEssentials)
 import FoundationEssentials

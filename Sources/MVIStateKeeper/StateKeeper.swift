@@ -1,3 +1,4 @@
+import MVI
 import Synchronization
 
 /// Saves a store's state to a ``StateStorage`` and restores it when the store is created:

@@ -1,7 +1,7 @@
 /// Why a ``StateKeeper`` could not restore or save a state.
 ///
 /// A keeper that fails to restore hands this to the store's error handler (wrapped in a
-/// ``StoreError`` with origin `.addOn("state keeper")`) and the store starts from its initial
+/// `StoreError` with origin `.addOn("state keeper")`) and the store starts from its initial
 /// state. A saved state is never overwritten or deleted because it could not be used: bad
 /// contents are moved aside (``movedAsideTo`` says where); a saved state the storage could
 /// not read at all stays where it is, and saving is refused

@@ -6,7 +6,7 @@ import MVI
 /// Orbit's interaction testing: for each element of a screen (a button, a slider), what the
 /// user did to it and which intents, with which parameters, the view dispatched in response.
 /// Hand the recorder's ``dispatch`` to a view (the Playtomic shape, `(Intent) -> Void`), or
-/// ``observe(_:)`` an ``MVIView``'s events, then drive the view inside ``record(_:view:_:perform:)``:
+/// ``observe(_:)`` an `MVIView`'s events, then drive the view inside ``record(_:view:_:perform:)``:
 ///
 /// ```swift
 /// let recorder = InteractionRecorder<CircleIntent>()

@@ -2,7 +2,7 @@ import MVI
 import SnapshotTesting
 
 extension Snapshotting where Value: ViewRenderer & TextRenderable & Sendable, Value.Model: Sendable, Format == String {
-    /// Renders `model` on the view, then compares the view's ``TextRenderable/renderedText``
+    /// Renders `model` on the view, then compares the view's `TextRenderable.renderedText`
     /// line by line with a `.txt` reference file: a screenshot test that runs on Linux.
     ///
     /// ```swift

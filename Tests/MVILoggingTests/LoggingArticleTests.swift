@@ -3,7 +3,7 @@ import MVI
 import MVILogging
 import Testing
 
-// The samples of the "Logging" article, compiled and run.
+// The samples of the "Logging" article (`MVILogging.docc/Logging.md`), compiled and run.
 
 @Suite struct LoggingArticleTests {
     @Test func addingLogging() {

@@ -3,8 +3,8 @@ import MVI
 import MVITesting
 import Testing
 
-/// The samples of the "Testing a feature" article, compiled and run. Inside `Article`, the
-/// article's `Counter` shadows the fixtures' one.
+/// The samples of the "Testing a feature" article (`MVITesting.docc/TestingAFeature.md`),
+/// compiled and run. Inside `Article`, the article's `Counter` shadows the fixtures' one.
 enum Article {
     struct NumbersClient: Sendable {
         var random: @Sendable () async throws -> Int

@@ -3,7 +3,8 @@ import MVI
 import MVITimeTravel
 import Testing
 
-/// The samples of the "Time travel" article, compiled and run.
+/// The samples of the "Time travel" article (`MVITimeTravel.docc/UsingTimeTravel.md`),
+/// compiled and run.
 @Suite struct DocumentationTests {
     @Test func registerRecordStepAndCancel() throws {
         let timeTravel = TimeTravel(maxEvents: 10_000)

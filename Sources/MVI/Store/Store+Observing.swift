@@ -28,7 +28,7 @@ extension Store {
     /// Each iteration is an observer of its own that buffers states it has not consumed yet.
     /// A buffered state shares storage with the live one, so a slow consumer makes the next
     /// change copy what it changes; use ``states(bufferingPolicy:)`` with `.bufferingNewest(1)`
-    /// to keep only the latest, or ``states(of:)`` to watch part of the state.
+    /// to keep only the latest, or ``states(of:bufferingPolicy:)`` to watch part of the state.
     public var states: AsyncStream<F.State> {
         states(bufferingPolicy: .unbounded)
     }

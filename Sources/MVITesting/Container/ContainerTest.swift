@@ -22,7 +22,7 @@ import MVI
 /// is exhaustive: a state, side effect or thrown error the assertion does not list fails the
 /// test (with a diff, or with the error), and so does one recorded but never asserted when
 /// the test ends. As in Orbit, an intent that throws fails the test unless the test expects
-/// the error, with ``thrownErrors(_:)-(((any Error)->Bool)...)``.
+/// the error, with ``thrownErrors(_:)-((Error)->Bool...)``.
 public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable, SideEffect: Sendable & Equatable>: Sendable {
     /// The host (presenter, view model) or container under test.
     public let subject: Subject
@@ -60,6 +60,10 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
     ///   - initialState: The state the test starts from.
     ///   - timeout: How long ``testIntent(timeout:fileID:filePath:line:column:_:)`` waits for the
     ///     intent's async work before it fails.
+    ///   - fileID: The file ID where a failure is reported (the caller's by default).
+    ///   - filePath: The file path where a failure is reported (the caller's by default).
+    ///   - line: The line where a failure is reported (the caller's by default).
+    ///   - column: The column where a failure is reported (the caller's by default).
     public init(
         _ subject: Subject,
         container: Container<State, SideEffect>,

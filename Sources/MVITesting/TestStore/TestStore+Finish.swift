@@ -15,7 +15,12 @@ extension TestStore {
     /// asserted. Work that never ends by itself (a timer, a subscription) must be cancelled
     /// by an intent before `finish`.
     ///
-    /// - Parameter timeout: How long to wait; the store's ``timeout`` by default.
+    /// - Parameters:
+    ///   - timeout: How long to wait; the store's ``timeout`` by default.
+    ///   - fileID: The file ID where a failure is reported (the caller's by default).
+    ///   - filePath: The file path where a failure is reported (the caller's by default).
+    ///   - line: The line where a failure is reported (the caller's by default).
+    ///   - column: The column where a failure is reported (the caller's by default).
     public func finish(
         timeout: Duration? = nil,
         fileID: StaticString = #fileID,

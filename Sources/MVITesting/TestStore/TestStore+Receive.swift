@@ -18,6 +18,10 @@ extension TestStore {
     ///   - expected: The message.
     ///   - timeout: How long to wait; the store's ``timeout`` by default.
     ///   - updateExpected: Turns the state before the message into the expected state after it.
+    ///   - fileID: The file ID where a failure is reported (the caller's by default).
+    ///   - filePath: The file path where a failure is reported (the caller's by default).
+    ///   - line: The line where a failure is reported (the caller's by default).
+    ///   - column: The column where a failure is reported (the caller's by default).
     public func receive(
         _ expected: F.Message,
         timeout: Duration? = nil,
@@ -38,7 +42,7 @@ extension TestStore {
 
     /// Waits for the next message from async work, checks it with `matches`, and asserts the
     /// state change it makes. For messages that are not `Equatable`, such as the reduce
-    /// blocks of a ``Container``.
+    /// blocks of a `Container`.
     ///
     /// ```swift
     /// await store.receive(where: { $0.name == "loaded" }) { $0.value = 42 }

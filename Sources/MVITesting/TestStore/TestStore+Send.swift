@@ -27,6 +27,10 @@ extension TestStore {
     /// - Parameters:
     ///   - intent: The intent, as a view would send it.
     ///   - updateExpected: Turns the previous state into the expected one.
+    ///   - fileID: The file ID where a failure is reported (the caller's by default).
+    ///   - filePath: The file path where a failure is reported (the caller's by default).
+    ///   - line: The line where a failure is reported (the caller's by default).
+    ///   - column: The column where a failure is reported (the caller's by default).
     public func send(
         _ intent: F.Intent,
         assert updateExpected: ((inout F.State) throws -> Void)? = nil,

@@ -14,7 +14,7 @@ import Synchronization
 /// }
 /// ```
 ///
-/// It runs the feature in a real ``Store`` and watches it through middleware, so what it
+/// It runs the feature in a real `Store` and watches it through middleware, so what it
 /// checks is exactly what an app gets. By default it is exhaustive (see ``Exhaustivity``):
 ///
 /// - ``send(_:assert:fileID:filePath:line:column:)`` checks the state change the intent makes
@@ -66,6 +66,10 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
     ///     it generous; a passing test never waits for it.
     ///   - middleware: More middleware, after the test store's own (logging, for example).
     ///   - sideEffects: The side-effect policy of the store under test.
+    ///   - fileID: The file ID where a failure is reported (the caller's by default).
+    ///   - filePath: The file path where a failure is reported (the caller's by default).
+    ///   - line: The line where a failure is reported (the caller's by default).
+    ///   - column: The column where a failure is reported (the caller's by default).
     public init(
         _ feature: F,
         initialState: F.State,

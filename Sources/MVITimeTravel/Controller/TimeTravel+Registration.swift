@@ -10,7 +10,7 @@ extension TimeTravel {
     /// ```
     ///
     /// The middleware attaches the store's recorder: from then on the store records its own
-    /// events while the controller records (see <doc:TimeTravel>). The name stays taken
+    /// events while the controller records (see <doc:UsingTimeTravel>). The name stays taken
     /// while the store is alive (or, before the store exists, while the middleware does); a
     /// store created again after the old one ended may reuse it. Give the middleware to one
     /// store only: a second store using it is reported to the controller's error handler as

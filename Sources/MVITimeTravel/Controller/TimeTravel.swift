@@ -22,7 +22,7 @@ import Synchronization
 /// mode do nothing and return `false`.
 ///
 /// Each store records into its own recorder, on its own thread, without this controller's
-/// lock (see <doc:TimeTravel>); while recording, a thread of the controller keeps the time
+/// lock (see <doc:UsingTimeTravel>); while recording, a thread of the controller keeps the time
 /// the stores read. Reading the events while recording (``events``, ``eventCount``,
 /// ``recording()``) copies and merges them and computes their states, which costs time in
 /// proportion to the events kept.
@@ -62,7 +62,7 @@ public final class TimeTravel: Sendable {
     ///   - maxEvents: The most events the timeline keeps across all stores: the newest.
     ///     Clamped to between 1 and ``maxEventsLimit``, so `.max` means "as many as memory allows".
     ///     Dropped events move their store's starting point past them. Each store's recorder
-    ///     holds up to this many plus one checkpoint interval (see <doc:TimeTravel>).
+    ///     holds up to this many plus one checkpoint interval (see <doc:UsingTimeTravel>).
     ///   - onError: Receives registration problems found late (a middleware given to two
     ///     stores). Defaults to standard error.
     public init(maxEvents: Int = 10_000, onError: StoreErrorHandler = .standardError) {

@@ -1,4 +1,4 @@
-/// A presenter or view model that owns a ``Container``: seed 000's `MviContainerHost`.
+/// A presenter or view model that owns a ``Container``: Orbit's `MviContainerHost`.
 ///
 /// ```swift
 /// final class CirclePresenter: ContainerHost {

@@ -10,6 +10,10 @@ struct Control<F: Feature>: Sendable {
     @usableFromInline var held: [Work<F>] = []
     /// Async work owned by the store, by token.
     var tasks: [Int: RunningTask] = [:]
+    /// Work that was cancelled but whose task has not returned yet, by token: what it sends
+    /// meanwhile is dropped quietly. Apart from `tasks`, so cancelling by id stays a pass over
+    /// live work only.
+    var cancelledTasks: Set<Int> = []
     /// Side effects waiting for listeners; it also hands out the ids of tasks and waiters.
     var sideEffects: SideEffectMailbox<F.SideEffect>
     // The flags come last so that they share the mailbox's trailing padding: every byte
@@ -74,16 +78,14 @@ struct Control<F: Feature>: Sendable {
     }
 }
 
-/// A task the store owns. Its entry stays until the task returns, cancelled or not, so that
-/// what it dispatches meanwhile can be told apart: live, cancelled (dropped quietly), or
-/// from a context that outlived its work (dropped and reported).
+/// A task the store owns, live (not cancelled). Cancelled work moves to
+/// `Control.cancelledTasks` until its task returns, so that what it dispatches meanwhile can
+/// be told apart: live, cancelled (dropped quietly), or from a context that outlived its work
+/// (dropped and reported).
 struct RunningTask: Sendable {
     let id: TaskID?
     /// `nil` between reserving the slot and registering the task.
     var task: Task<Void, Never>?
-    /// Cancelled (by id, by a later run with `cancelInFlight`): what it sends from now on is
-    /// dropped. Cancelled before its task was registered, registration cancels the task.
-    var isCancelled = false
 }
 
 /// What became of work queued by ``Control/queue(_:)``.
@@ -112,7 +114,7 @@ enum WorkLiveness: Sendable {
 extension Control {
     /// Whether input from the work with `token` may still be applied.
     @usableFromInline func liveness(ofWork token: Int) -> WorkLiveness {
-        guard let running = tasks[token] else { return isCancelled ? .cancelled : .ended }
-        return running.isCancelled ? .cancelled : .live
+        if tasks[token] != nil { return .live }
+        return isCancelled || cancelledTasks.contains(token) ? .cancelled : .ended
     }
 }

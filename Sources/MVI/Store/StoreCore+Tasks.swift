@@ -49,8 +49,8 @@ extension StoreCore {
         var superseded: [Task<Void, Never>] = []
         let registered = control.withLock { control -> Bool in
             guard !control.isCancelled else { return false }
-            guard let slot = control.tasks[token] else { return true }  // already finished
-            if slot.isCancelled { return false }
+            if control.cancelledTasks.contains(token) { return false }  // cancelled before it existed
+            guard control.tasks[token] != nil else { return true }  // already finished
             if cancelInFlight, let id { superseded = control.cancelTasks(id: id, except: token) }
             control.tasks[token]?.task = task
             return true
@@ -67,7 +67,9 @@ extension StoreCore {
     }
 
     func taskFinished(_ token: Int) {
-        control.withLock { _ = $0.tasks.removeValue(forKey: token) }
+        control.withLock { control in
+            if control.tasks.removeValue(forKey: token) == nil { control.cancelledTasks.remove(token) }
+        }
     }
 
     /// How many tasks the store owns right now. Cancelled work no longer counts, even before
@@ -111,15 +113,16 @@ extension StoreCore {
 
 extension Control {
     /// The tasks whose work was not cancelled.
-    var liveTasks: [RunningTask] { tasks.values.filter { !$0.isCancelled } }
+    var liveTasks: Dictionary<Int, RunningTask>.Values { tasks.values }
 
     /// Marks the tasks with this id cancelled, and returns those to cancel outside the lock.
-    /// Their entries stay until they return, so that what they send meanwhile is dropped.
+    /// They move to `cancelledTasks` until they return, so that what they send meanwhile is dropped.
     /// A slot whose task is not registered yet is marked, and its registration cancels it.
     mutating func cancelTasks(id: TaskID, except kept: Int?) -> [Task<Void, Never>] {
         var cancelled: [Task<Void, Never>] = []
-        for (token, running) in tasks where running.id == id && token != kept && !running.isCancelled {
-            tasks[token]?.isCancelled = true
+        for (token, running) in tasks where running.id == id && token != kept {
+            tasks[token] = nil
+            cancelledTasks.insert(token)
             if let task = running.task { cancelled.append(task) }
         }
         return cancelled

@@ -517,6 +517,7 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {
             control.isCancelled = true
             tasks = control.tasks.values.compactMap(\.task)
             control.tasks.removeAll()
+            control.cancelledTasks.removeAll()
             abandoned = control.held
             control.held.removeAll()
             var keep: [Work<F>] = []

@@ -13,7 +13,7 @@ let package = Package(
     name: "swift-mvi-fuzz",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     dependencies: [
-        .package(name: "swift-mvi", path: ".."),
+        .package(name: "swift-mvi", path: "..")
     ],
     targets: [
         // Declares libFuzzer's `LLVMFuzzerRunDriver` for Swift.

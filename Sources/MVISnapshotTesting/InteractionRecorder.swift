@@ -68,7 +68,9 @@ public final class InteractionRecorder<Intent>: Sendable {
 
     /// Creates a recorder that describes each intent as `name` with `params`, each a
     /// label (or `nil`) and a value described by reflection.
-    public init(describe: @escaping @Sendable (Intent) -> (name: String, params: [(label: String?, value: any Sendable)])) {
+    public init(
+        describe: @escaping @Sendable (Intent) -> (name: String, params: [(label: String?, value: any Sendable)])
+    ) {
         self.describe = { intent in
             let (name, params) = describe(intent)
             return JSONValue.call(name: name, params: params.map { ($0.label, JSONValue(reflecting: $0.value)) })

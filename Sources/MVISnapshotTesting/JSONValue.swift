@@ -20,8 +20,10 @@ enum JSONValue: Sendable, Equatable {
         case let value as Character: self = .string(String(value))
         case let value as Bool: self = .bool(value)
         case let value as any BinaryInteger: self = .number(String(describing: value))
-        case let value as Double: self = value.isFinite ? .number(String(describing: value)) : .string(String(describing: value))
-        case let value as Float: self = value.isFinite ? .number(String(describing: value)) : .string(String(describing: value))
+        case let value as Double:
+            self = value.isFinite ? .number(String(describing: value)) : .string(String(describing: value))
+        case let value as Float:
+            self = value.isFinite ? .number(String(describing: value)) : .string(String(describing: value))
         default: self = Self.reflect(value, depth: depth)
         }
     }
@@ -81,18 +83,25 @@ enum JSONValue: Sendable, Equatable {
         guard payloadMirror.displayStyle == .tuple else {
             return call(name: name, params: [(nil, JSONValue(reflecting: payload.value, depth: 1))])
         }
-        return call(name: name, params: payloadMirror.children.map { child in
-            let label = child.label.flatMap { $0.hasPrefix(".") ? nil : $0 }
-            return (label, JSONValue(reflecting: child.value, depth: 1))
-        })
+        return call(
+            name: name,
+            params: payloadMirror.children.map { child in
+                let label = child.label.flatMap { $0.hasPrefix(".") ? nil : $0 }
+                return (label, JSONValue(reflecting: child.value, depth: 1))
+            })
     }
 
     /// `{"name": {"params": [value or {"label": value}, ...]}}`.
     static func call(name: String, params: [(label: String?, value: JSONValue)]) -> JSONValue {
-        .object([name: .object(["params": .array(params.map { param in
-            guard let label = param.label else { return param.value }
-            return .object([label: param.value])
-        })])])
+        .object([
+            name: .object([
+                "params": .array(
+                    params.map { param in
+                        guard let label = param.label else { return param.value }
+                        return .object([label: param.value])
+                    })
+            ])
+        ])
     }
 
     /// The value on one line, for sorting set elements.
@@ -149,7 +158,8 @@ enum JSONValue: Sendable, Equatable {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             case let scalar where scalar.value < 0x20:
-                result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                result +=
+                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                     + String(scalar.value, radix: 16)
             default: result.unicodeScalars.append(scalar)
             }

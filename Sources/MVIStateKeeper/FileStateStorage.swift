@@ -42,7 +42,8 @@ public struct FileStateStorage: StateStorage {
     ///     refused with ``StateKeeperError/Reason/tooLarge(limit:)``, and so is a larger state.
     public init(directory: String, maxBytes: Int = FileStateStorage.defaultMaxBytes) {
         precondition(maxBytes >= 0, "maxBytes must not be negative")
-        self.directory = directory.count > 1 && directory.hasSuffix("/")
+        self.directory =
+            directory.count > 1 && directory.hasSuffix("/")
             ? String(directory.dropLast()) : directory
         self.maxBytes = maxBytes
     }
@@ -151,7 +152,7 @@ public struct FileStateStorage: StateStorage {
         let path = path(for: key)
         if access(path, F_OK) != 0 { return nil }
         let stamp = Self.timestamp()
-        for attempt in 1 ... 1000 {
+        for attempt in 1...1000 {
             let suffix = attempt == 1 ? "" : "-\(attempt)"
             let aside = "\(directory)/\(key).corrupt-\(stamp)\(suffix).json"
             // link(2) fails if the target exists, so nothing moved aside before is replaced.
@@ -188,7 +189,8 @@ public struct FileStateStorage: StateStorage {
         try bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let count = write(fd, buffer.baseAddress! + offset, buffer.count - offset)  // non-empty buffer: base address exists
+                // Non-empty buffer (offset < count): its base address exists.
+                let count = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if count < 0 {
                     if errno == EINTR { continue }
                     throw FileStateStorageError(operation: "write", path: path, code: errno)

@@ -13,21 +13,22 @@ import Testing
         store.send(.increment)
         store.send(.say("hi"))
         store.cancel()
-        #expect(sink.lines == [
-            "[Counter] created: State(count: 0, isLoading: false)",
-            "[Counter] started",
-            "[Counter] intent: increment",
-            "[Counter] message: changed(by: 1)",
-            "[Counter] state:",
-            "  Counter.State(",
-            "-   count: 0,",
-            "+   count: 1,",
-            "    isLoading: false",
-            "  )",
-            "[Counter] intent: say(\"hi\")",
-            "[Counter] side effect: said(\"hi\")",
-            "[Counter] cancelled",
-        ])
+        #expect(
+            sink.lines == [
+                "[Counter] created: State(count: 0, isLoading: false)",
+                "[Counter] started",
+                "[Counter] intent: increment",
+                "[Counter] message: changed(by: 1)",
+                "[Counter] state:",
+                "  Counter.State(",
+                "-   count: 0,",
+                "+   count: 1,",
+                "    isLoading: false",
+                "  )",
+                "[Counter] intent: say(\"hi\")",
+                "[Counter] side effect: said(\"hi\")",
+                "[Counter] cancelled",
+            ])
         #expect(sink.records.allSatisfy { $0.level == .debug })
     }
 
@@ -36,12 +37,13 @@ import Testing
         let store = Store(Counter(), initialState: .init(), name: "Counter", middleware: [.logging(logger: logger)])
         store.send(.increment)
         store.cancel()
-        #expect(sink.records == [
-            LogRecord(level: .info, message: "[Counter] created: State(count: 0, isLoading: false)"),
-            LogRecord(level: .info, message: "[Counter] started"),
-            LogRecord(level: .info, message: "[Counter] intent: increment"),
-            LogRecord(level: .info, message: "[Counter] cancelled"),
-        ])
+        #expect(
+            sink.records == [
+                LogRecord(level: .info, message: "[Counter] created: State(count: 0, isLoading: false)"),
+                LogRecord(level: .info, message: "[Counter] started"),
+                LogRecord(level: .info, message: "[Counter] intent: increment"),
+                LogRecord(level: .info, message: "[Counter] cancelled"),
+            ])
     }
 
     @Test func levelsPerKind() {
@@ -53,18 +55,19 @@ import Testing
         store.send(.increment)
         store.send(.say("x"))
         store.cancel()
-        #expect(sink.records == [
-            LogRecord(level: .notice, message: "[C] intent: increment"),
-            LogRecord(level: .notice, message: "[C] intent: say(\"x\")"),
-            LogRecord(level: .warning, message: "[C] side effect: said(\"x\")"),
-        ])
+        #expect(
+            sink.records == [
+                LogRecord(level: .notice, message: "[C] intent: increment"),
+                LogRecord(level: .notice, message: "[C] intent: say(\"x\")"),
+                LogRecord(level: .warning, message: "[C] side effect: said(\"x\")"),
+            ])
     }
 
     @Test func whenTheLevelIsOffNoStringIsBuilt() {
         let counted = Counted()
         let (quiet, quietSink) = memoryLogger(level: .error)
         let store = Store(Counter(), initialState: .init(), middleware: [.logging(logger: quiet)])
-        for _ in 0 ..< 100 { store.send(.count(counted)) }
+        for _ in 0..<100 { store.send(.count(counted)) }
         #expect(counted.descriptions == 0)
         #expect(quietSink.records.isEmpty)
 
@@ -90,10 +93,11 @@ import Testing
             Counter(), initialState: .init(), name: "Counter",
             middleware: [.logging(logger: logger, levels: levels, maxValueLength: 10)])
         store.send(.say(String(repeating: "a", count: 50)))
-        #expect(sink.lines == [
-            "[Counter] intent: say(\"aaaaa…",
-            "[Counter] side effect: said(\"aaaa…",
-        ])
+        #expect(
+            sink.lines == [
+                "[Counter] intent: say(\"aaaaa…",
+                "[Counter] side effect: said(\"aaaa…",
+            ])
     }
 
     @Test func aMessageThatChangesNothingLogsNoState() {
@@ -116,15 +120,16 @@ import Testing
         handler.level.withLock { $0 = .debug }
         store.send(.increment)
         store.send(.increment)
-        #expect(sink.lines == [
-            "[Counter] state: State(count: 2, isLoading: false)",
-            "[Counter] state:",
-            "  Counter.State(",
-            "-   count: 2,",
-            "+   count: 3,",
-            "    isLoading: false",
-            "  )",
-        ])
+        #expect(
+            sink.lines == [
+                "[Counter] state: State(count: 2, isLoading: false)",
+                "[Counter] state:",
+                "  Counter.State(",
+                "-   count: 2,",
+                "+   count: 3,",
+                "    isLoading: false",
+                "  )",
+            ])
     }
 
     @Test func failuresAreLoggedAsErrors() async {

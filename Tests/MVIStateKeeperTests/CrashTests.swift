@@ -50,7 +50,9 @@ private let readyMarker = "MVI-CRASH-READY "
         let report = try await Self.onOwnThread { try Self.killSavingChildren(runs: 100) }
         for problem in report.problems { Issue.record(Comment(rawValue: problem)) }
         #expect(report.torn == 0)
-        print("state keeper crash test: 100 SIGKILLs, torn files: \(report.torn), killed mid-write: \(report.killedMidWrite), file advanced past the first save: \(report.advanced), last state: \(report.last)")
+        print(
+            "state keeper crash test: 100 SIGKILLs, torn files: \(report.torn), killed mid-write: \(report.killedMidWrite), file advanced past the first save: \(report.advanced), last state: \(report.last)"
+        )
         // The next load sweeps the temporary files the killed writers left.
         let storage = FileStateStorage(directory: report.directory)
         _ = try storage.load("crash")
@@ -68,7 +70,7 @@ private let readyMarker = "MVI-CRASH-READY "
         let storage = FileStateStorage(directory: directory)
         let path = storage.path(for: "crash")
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        for run in 0 ..< runs {
+        for run in 0..<runs {
             let child = Process()
             child.executableURL = URL(fileURLWithPath: executable)
             child.arguments = [
@@ -90,8 +92,9 @@ private let readyMarker = "MVI-CRASH-READY "
                 if data.isEmpty { break }  // the child exited: it failed to start saving
                 text += String(decoding: data, as: UTF8.self)
                 if let range = text.range(of: readyMarker),
-                   let end = text[range.upperBound...].firstIndex(of: "\n") {
-                    ready = Int(text[range.upperBound ..< end])
+                    let end = text[range.upperBound...].firstIndex(of: "\n")
+                {
+                    ready = Int(text[range.upperBound..<end])
                 }
             }
             guard let readyN = ready else {
@@ -102,7 +105,7 @@ private let readyMarker = "MVI-CRASH-READY "
             }
 
             // Kill it at a random moment, mid-loop.
-            usleep(UInt32.random(in: 0 ..< 50_000))
+            usleep(UInt32.random(in: 0..<50_000))
             kill(child.processIdentifier, SIGKILL)
             child.waitUntilExit()
             if child.terminationReason != .uncaughtSignal {
@@ -113,7 +116,7 @@ private let readyMarker = "MVI-CRASH-READY "
             report.killedMidWrite += leftovers.isEmpty ? 0 : 1
             let bytes = try readFile(path)
             guard let saved = try? JSONDecoder().decode(Envelope<CrashState>.self, from: Data(bytes)),
-                  saved.state.isConsistent, saved.state.n >= readyN
+                saved.state.isConsistent, saved.state.n >= readyN
             else {
                 report.torn += 1
                 report.problems.append("run \(run): torn or stale file, \(bytes.count) bytes")

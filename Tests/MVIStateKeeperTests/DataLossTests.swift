@@ -15,7 +15,7 @@ import Darwin
 @Suite struct DataLossTests {
     typealias Keeper = StateKeeper<Notes.State, Notes.State>
 
-    static let thousand = Notes.State(notes: (0 ..< 1_000).map { "item \($0)" }, count: 1_000)
+    static let thousand = Notes.State(notes: (0..<1_000).map { "item \($0)" }, count: 1_000)
 
     // MARK: Item 1: an unreadable saved state is kept
 
@@ -253,8 +253,9 @@ extension DataLossTests {
         let kept = try readFile(storage.path(for: "notes")) == original
         #expect(kept, "the 1,000 saved items are still there, byte for byte")
         #expect(try files(in: directory) == ["notes.json"])
-        #expect("\(StateKeeperError(key: "notes", reason: .tooLarge(limit: 1_000)))"
-            == "\"notes\": saved state is larger than the limit of 1000 bytes")
+        #expect(
+            "\(StateKeeperError(key: "notes", reason: .tooLarge(limit: 1_000)))"
+                == "\"notes\": saved state is larger than the limit of 1000 bytes")
     }
 
     #if os(Linux)

@@ -19,7 +19,7 @@ import Testing
 
     @Test func largeFilesRoundTrip() throws {
         let storage = FileStateStorage(directory: try temporaryDirectory())
-        let bytes = (0 ..< 300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         try storage.save(bytes, for: "big")
         #expect(try storage.load("big") == bytes)
     }
@@ -28,7 +28,7 @@ import Testing
         let directory = try temporaryDirectory()
         let storage = FileStateStorage(directory: directory)
         var moved: [String] = []
-        for index in 0 ..< 5 {
+        for index in 0..<5 {
             try storage.save([UInt8(index)], for: "k")
             moved.append(try #require(try storage.moveAside("k")))
         }

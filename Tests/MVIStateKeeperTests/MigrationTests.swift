@@ -17,12 +17,14 @@ import Testing
 
     @Test func anOlderVersionIsMigrated() throws {
         let storage = try Self.savedV1(total: 5)
-        let keeper = Keeper(storage: storage, key: "notes", version: 2, migrate: { saved in
-            switch saved.version {
-            case 1: Notes.State(count: try saved.decode(StateV1.self).total)
-            default: nil
-            }
-        })
+        let keeper = Keeper(
+            storage: storage, key: "notes", version: 2,
+            migrate: { saved in
+                switch saved.version {
+                case 1: Notes.State(count: try saved.decode(StateV1.self).total)
+                default: nil
+                }
+            })
         #expect(keeper.restoredState(or: .init()) == Notes.State(count: 5))
         // Saving writes the new version.
         try keeper.save(Notes.State(count: 6))
@@ -36,7 +38,9 @@ import Testing
         #expect {
             try keeper.load()
         } throws: { error in
-            guard let error = error as? StateKeeperError, case .unknownVersion(1, 2) = error.reason else { return false }
+            guard let error = error as? StateKeeperError, case .unknownVersion(1, 2) = error.reason else {
+                return false
+            }
             return error.movedAsideTo == "notes.corrupt-1"
         }
     }
@@ -47,7 +51,9 @@ import Testing
         #expect {
             try keeper.load()
         } throws: { error in
-            guard let error = error as? StateKeeperError, case .unknownVersion(1, 3) = error.reason else { return false }
+            guard let error = error as? StateKeeperError, case .unknownVersion(1, 3) = error.reason else {
+                return false
+            }
             return true
         }
     }
@@ -60,7 +66,8 @@ import Testing
             try keeper.load()
         } throws: { error in
             guard let error = error as? StateKeeperError,
-                  case .migrationFailed(1, let underlying) = error.reason else { return false }
+                case .migrationFailed(1, let underlying) = error.reason
+            else { return false }
             return underlying is Unsupported
         }
         #expect(storage.keys == ["notes.corrupt-1"])
@@ -69,13 +76,17 @@ import Testing
     @Test func aDecodeFailureInsideAMigrationIsReported() throws {
         struct Wrong: Codable, Sendable { var other: String }
         let storage = try Self.savedV1(total: 5)
-        let keeper = Keeper(storage: storage, key: "notes", version: 2, migrate: { saved in
-            Notes.State(notes: [try saved.decode(Wrong.self).other])
-        })
+        let keeper = Keeper(
+            storage: storage, key: "notes", version: 2,
+            migrate: { saved in
+                Notes.State(notes: [try saved.decode(Wrong.self).other])
+            })
         #expect {
             try keeper.load()
         } throws: { error in
-            guard let error = error as? StateKeeperError, case .migrationFailed(1, _) = error.reason else { return false }
+            guard let error = error as? StateKeeperError, case .migrationFailed(1, _) = error.reason else {
+                return false
+            }
             return true
         }
     }

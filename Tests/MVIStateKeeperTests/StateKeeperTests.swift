@@ -70,7 +70,7 @@ import Testing
         let store = Store(Notes(), initialState: .init())
         // A long interval: the writer waits it out, so the final save is the only write.
         keeper.keep(store, saving: .onChange(coalescing: .seconds(3600)))
-        for _ in 0 ..< 10_000 { store.send(.increment) }
+        for _ in 0..<10_000 { store.send(.increment) }
         #expect(storage.saveCount == 0)
         store.cancel()
         #expect(storage.saveCount == 1)
@@ -82,7 +82,7 @@ import Testing
         let keeper = Keeper(storage: storage, key: "notes")
         let store = Store(Notes(), initialState: .init())
         keeper.keep(store, saving: .onChange(coalescing: .milliseconds(20)))
-        for _ in 0 ..< 10_000 { store.send(.increment) }
+        for _ in 0..<10_000 { store.send(.increment) }
         // Wait for the write that has the last change: a real signal, no sleeping.
         for await bytes in storage.saves {
             if try savedState(Notes.State.self, bytes)?.count == 10_000 { break }
@@ -97,7 +97,7 @@ import Testing
         let store = Store(Notes(), initialState: .init())
         keeper.keep(store, saving: .onChange(coalescing: .zero))
         var saves = storage.saves.makeAsyncIterator()
-        for expected in 1 ... 3 {
+        for expected in 1...3 {
             store.send(.increment)
             while let bytes = await saves.next() {
                 if try savedState(Notes.State.self, bytes)?.count == expected { break }
@@ -198,12 +198,12 @@ import Testing
         let store = Store(Notes(), initialState: .init())
         keeper.keep(store, saving: .onChange(coalescing: .zero))
         await withTaskGroup(of: Void.self) { group in
-            for _ in 0 ..< 4 {
+            for _ in 0..<4 {
                 group.addTask {
-                    for _ in 0 ..< 2_000 { store.send(.increment) }
+                    for _ in 0..<2_000 { store.send(.increment) }
                 }
                 group.addTask {
-                    for _ in 0 ..< 200 { keeper.flush() }
+                    for _ in 0..<200 { keeper.flush() }
                 }
             }
         }

@@ -24,7 +24,7 @@ enum Article {
         enum Message: Sendable, Equatable { case changed(by: Int), loading(Bool) }
         enum SideEffect: Sendable, Equatable { case close }
 
-        let numbers: NumbersClient        // the app passes the live client, a test a fake
+        let numbers: NumbersClient  // the app passes the live client, a test a fake
 
         static func reduce(_ state: inout State, _ message: Message) {
             switch message {
@@ -81,7 +81,9 @@ enum Article {
         @Test func nonExhaustive() async {
             let store = TestStore(Counter(numbers: .constant(42)), initialState: .init(), exhaustivity: .off)
             await store.send(.loadRandom)
-            await store.receive(.loading(false)) { $0.count = 42; $0.isLoading = false }
+            await store.receive(.loading(false)) {
+                $0.count = 42; $0.isLoading = false
+            }
         }
 
         @Test func failureAsPrinted() async {
@@ -90,19 +92,20 @@ enum Article {
                 await store.send(.increment) { $0.count = 2 }
             }
             // The article's types live at top level there, in `Article` here.
-            #expect(issues.all.map { $0.replacing("Article.", with: "") } == [
-                """
-                State after sending Counter.Intent.increment does not match: …
+            #expect(
+                issues.all.map { $0.replacing("Article.", with: "") } == [
+                    """
+                    State after sending Counter.Intent.increment does not match: …
 
-                    Counter.State(
-                  -   count: 2,
-                  +   count: 1,
-                      isLoading: false
-                    )
+                        Counter.State(
+                      -   count: 2,
+                      +   count: 1,
+                          isLoading: false
+                        )
 
-                (Expected: -, Actual: +)
-                """,
-            ])
+                    (Expected: -, Actual: +)
+                    """
+                ])
         }
 
         @Test func forgottenMessagesAsPrinted() async {
@@ -112,16 +115,17 @@ enum Article {
                 await store.finish()
             }
             // The article's types live at top level there, in `Article` here.
-            #expect(issues.all.map { $0.replacing("Article.", with: "") } == [
-                """
-                2 received messages not asserted at finish():
+            #expect(
+                issues.all.map { $0.replacing("Article.", with: "") } == [
+                    """
+                    2 received messages not asserted at finish():
 
-                  • Counter.Message.changed(by: 42)
-                  • Counter.Message.loading(false)
+                      • Counter.Message.changed(by: 42)
+                      • Counter.Message.loading(false)
 
-                Assert each with receive(_:) (or receive(where:)), in order.
-                """,
-            ])
+                    Assert each with receive(_:) (or receive(where:)), in order.
+                    """
+                ])
         }
 
         @Test func searchesOnceTypingPauses() async {
@@ -130,7 +134,7 @@ enum Article {
 
             await store.send(.queryChanged("s")) { $0.query = "s" }
             await clock.advance(by: .milliseconds(200))
-            await store.send(.queryChanged("sw")) { $0.query = "sw" }   // "s" was never searched
+            await store.send(.queryChanged("sw")) { $0.query = "sw" }  // "s" was never searched
             await clock.advance(by: .seconds(1))
             await store.receive(.resultsLoaded(["swift"])) { $0.results = ["swift"] }
             await store.finish()

@@ -73,23 +73,24 @@ import Testing
                 postedSideEffects(.openAggregatedFeed)
             }
         }
-        #expect(issues.all == [
-            """
-            The emitted states do not match: …
+        #expect(
+            issues.all == [
+                """
+                The emitted states do not match: …
 
-                [
-                  [0]: CreateOrEditState(
-              -     mode: .create,
-              +     mode: .edit,
-                    editedCircle: Circle(…),
-              -     committingChanges: false
-              +     committingChanges: true
-                  )
-                ]
+                    [
+                      [0]: CreateOrEditState(
+                  -     mode: .create,
+                  +     mode: .edit,
+                        editedCircle: Circle(…),
+                  -     committingChanges: false
+                  +     committingChanges: true
+                      )
+                    ]
 
-            (Expected: -, Actual: +)
-            """,
-        ])
+                (Expected: -, Actual: +)
+                """
+            ])
     }
 
     @Test func `missing and extra side effects fail`() async {
@@ -126,15 +127,16 @@ import Testing
             let test = createPresenter().test(CreateOrEditState(mode: .edit, editedCircle: fakeCircle))
             await test.testIntent { $0.onCloseClicked() }
         }
-        #expect(issues.all == [
-            """
-            The test ended with 0 states and 1 side effect not asserted:
+        #expect(
+            issues.all == [
+                """
+                The test ended with 0 states and 1 side effect not asserted:
 
-              • CreateOrEditSideEffect.close
+                  • CreateOrEditSideEffect.close
 
-            Check them with assert(_:) { states(…); postedSideEffects(…) }.
-            """,
-        ])
+                Check them with assert(_:) { states(…); postedSideEffects(…) }.
+                """
+            ])
     }
 
     @Test func `testIntent times out instead of hanging`() async {
@@ -143,9 +145,10 @@ import Testing
         let issues = await failures {
             await test.testIntent { $0.onKeepSyncing() }
         }
-        #expect(issues.all == [
-            "The intent's async work did not finish within 100 milliseconds: 1 task still running (started without an id).",
-        ])
+        #expect(
+            issues.all == [
+                "The intent's async work did not finish within 100 milliseconds: 1 task still running (started without an id)."
+            ])
     }
 
     @Test func `a plain container is tested the same way`() async {
@@ -186,15 +189,16 @@ import Testing
         let issues = await failures {
             await test.assert(0) {}
         }
-        #expect(issues.all == [
-            """
-            The thrown errors do not match: expected 0, the intent threw 1:
+        #expect(
+            issues.all == [
+                """
+                The thrown errors do not match: expected 0, the intent threw 1:
 
-              • [Container<Int>] async work failed: Offline()
+                  • [Container<Int>] async work failed: Offline()
 
-            Expect each with thrownErrors(…) in assert(_:), in order.
-            """,
-        ])
+                Expect each with thrownErrors(…) in assert(_:), in order.
+                """
+            ])
     }
 
     @Test func `an error nobody asserts fails at the end of the test`() async {
@@ -208,15 +212,16 @@ import Testing
                 }
             }
         }
-        #expect(issues.all == [
-            """
-            The test ended with 1 thrown error not asserted:
+        #expect(
+            issues.all == [
+                """
+                The test ended with 1 thrown error not asserted:
 
-              • [Container<Int>] async work failed: Offline()
+                  • [Container<Int>] async work failed: Offline()
 
-            Expect each with thrownErrors(…) in assert(_:), in order.
-            """,
-        ])
+                Expect each with thrownErrors(…) in assert(_:), in order.
+                """
+            ])
     }
 
     @Test func `an expected error passes`() async {
@@ -225,7 +230,8 @@ import Testing
         let container = presenter.container
         let test = container.test(CreateOrEditState(mode: .edit, editedCircle: fakeCircle))
         await test.testIntent { container in
-            container.intent("load") { (_: EffectContext<ContainerFeature<CreateOrEditState, CreateOrEditSideEffect>>) async throws in
+            container.intent("load") {
+                (_: EffectContext<ContainerFeature<CreateOrEditState, CreateOrEditSideEffect>>) async throws in
                 throw Offline()
             }
         }
@@ -233,7 +239,8 @@ import Testing
             thrownErrors(Offline.self)
         }
         await test.testIntent { container in
-            container.intent { (_: EffectContext<ContainerFeature<CreateOrEditState, CreateOrEditSideEffect>>) async throws in
+            container.intent {
+                (_: EffectContext<ContainerFeature<CreateOrEditState, CreateOrEditSideEffect>>) async throws in
                 throw Offline()
             }
         }
@@ -252,12 +259,13 @@ import Testing
                 thrownErrors(Offline.self)
             }
         }
-        #expect(issues.all == [
-            """
-            The thrown errors do not match: expected 1, the intent threw none
+        #expect(
+            issues.all == [
+                """
+                The thrown errors do not match: expected 1, the intent threw none
 
-            Expect each with thrownErrors(…) in assert(_:), in order.
-            """,
-        ])
+                Expect each with thrownErrors(…) in assert(_:), in order.
+                """
+            ])
     }
 }

@@ -9,10 +9,12 @@ import Testing
         let clock = TestClock()
         let searched = Recorded<String>()
         let store = TestStore(
-            Search(clock: clock, search: { query in
-                searched.append(query)
-                return ["\(query)ift"]
-            }),
+            Search(
+                clock: clock,
+                search: { query in
+                    searched.append(query)
+                    return ["\(query)ift"]
+                }),
             initialState: .init())
 
         await store.send(.queryChanged("s")) { $0.query = "s" }
@@ -34,7 +36,10 @@ import Testing
         let issues = await failures {
             await store.finish(timeout: .milliseconds(100))
         }
-        #expect(issues.all == ["Expected async work to finish within 100 milliseconds, but 1 task still running: \"search\"."])
+        #expect(
+            issues.all == [
+                "Expected async work to finish within 100 milliseconds, but 1 task still running: \"search\"."
+            ])
         await clock.advance(by: .seconds(1))
         await store.receive(.resultsLoaded(["a"])) { $0.results = ["a"] }
         await store.finish()
@@ -61,10 +66,12 @@ import Testing
         for _ in 0..<300 {
             let clock = TestClock()
             // Preparing takes a few hops and a moment of work before the timer starts.
-            let autosave = Autosave(clock: clock, prepare: { text in
-                for _ in 0..<10 { await Task.yield() }
-                return checksummed(text)
-            })
+            let autosave = Autosave(
+                clock: clock,
+                prepare: { text in
+                    for _ in 0..<10 { await Task.yield() }
+                    return checksummed(text)
+                })
             let store = TestStore(autosave, initialState: .init(), timeout: .seconds(2))
             await store.send(.edited("hi")) { $0.text = "hi" }
             await clock.advance(by: .seconds(1))
@@ -94,11 +101,11 @@ import Testing
             await store.send(.refresh)
             await store.receive(.refreshed) { $0.refreshes = 1 }
             await clock.advance(by: .seconds(1))
-            await store.send(.refresh)                      // within the interval: dropped
-            await clock.advance(by: .seconds(1))            // the interval ends
+            await store.send(.refresh)  // within the interval: dropped
+            await clock.advance(by: .seconds(1))  // the interval ends
             await store.send(.refresh)
             await store.receive(.refreshed) { $0.refreshes = 2 }
-            await store.send(.stop)                         // ends the interval early
+            await store.send(.stop)  // ends the interval early
             await store.finish()
         }
     }
@@ -111,7 +118,10 @@ import Testing
         let issues = await failures {
             await store.finish(timeout: .milliseconds(50))
         }
-        #expect(issues.all == ["Expected async work to finish within 50 milliseconds, but 1 task still running: \"refresh\"."])
+        #expect(
+            issues.all == [
+                "Expected async work to finish within 50 milliseconds, but 1 task still running: \"refresh\"."
+            ])
         await clock.advance(by: .seconds(2))
         await store.finish()
     }

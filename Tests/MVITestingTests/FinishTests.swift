@@ -5,7 +5,10 @@ import Testing
 @Suite struct FinishTests {
     @Test func finishWaitsForInFlightWork() async {
         let gate = Gate()
-        let store = TestStore(Counter(numbers: { await gate.wait(); return $0 }), initialState: .init())
+        let store = TestStore(
+            Counter(numbers: {
+                await gate.wait(); return $0
+            }), initialState: .init())
         await store.send(.load(1)) { $0.isLoading = true }
         gate.open()
         await store.receive(.changed(by: 1)) { $0.count = 1 }
@@ -20,7 +23,9 @@ import Testing
         let issues = await failures {
             await store.finish(timeout: .milliseconds(100))
         }
-        #expect(issues.all == ["Expected async work to finish within 100 milliseconds, but 1 task still running: \"wait\"."])
+        #expect(
+            issues.all == ["Expected async work to finish within 100 milliseconds, but 1 task still running: \"wait\"."]
+        )
         await store.send(.stopWaiting)
         await store.finish()
     }
@@ -31,16 +36,17 @@ import Testing
         let issues = await failures {
             await store.finish()
         }
-        #expect(issues.all == [
-            """
-            2 received messages not asserted at finish():
+        #expect(
+            issues.all == [
+                """
+                2 received messages not asserted at finish():
 
-              • Counter.Message.changed(by: 1)
-              • Counter.Message.loading(false)
+                  • Counter.Message.changed(by: 1)
+                  • Counter.Message.loading(false)
 
-            Assert each with receive(_:) (or receive(where:)), in order.
-            """,
-        ])
+                Assert each with receive(_:) (or receive(where:)), in order.
+                """
+            ])
     }
 
     @Test func runningWorkFailsWhenTheStoreIsReleased() async {
@@ -48,13 +54,14 @@ import Testing
             let store = TestStore(Counter(), initialState: .init())
             await store.send(.wait)
         }
-        #expect(issues.all == [
-            """
-            1 task of async work still running at the end of the test.
+        #expect(
+            issues.all == [
+                """
+                1 task of async work still running at the end of the test.
 
-            Await store.finish() to let it end, cancel it with an intent, or use exhaustivity .off.
-            """,
-        ])
+                Await store.finish() to let it end, cancel it with an intent, or use exhaustivity .off.
+                """
+            ])
     }
 
     @Test func unassertedWorkFailsWhenTheStoreIsReleased() async {
@@ -102,7 +109,9 @@ import Testing
         let reports = Recorded<String>()
         for _ in 0..<300 {
             let store = TestStore(
-                Counter(numbers: { try await Task.sleep(for: .microseconds(500)); return $0 }),
+                Counter(numbers: {
+                    try await Task.sleep(for: .microseconds(500)); return $0
+                }),
                 initialState: .init(), exhaustivity: .off)
             await store.send(.load(1))
             await withKnownIssue(isIntermittent: true) {
@@ -122,9 +131,10 @@ import Testing
         let issues = await failures {
             await store.finish(timeout: .milliseconds(50))
         }
-        #expect(issues.all == [
-            "Expected async work to finish within 50 milliseconds, but 1 task still running: \"wait\".",
-        ])
+        #expect(
+            issues.all == [
+                "Expected async work to finish within 50 milliseconds, but 1 task still running: \"wait\"."
+            ])
         await store.send(.stopWaiting)
         await store.finish()
     }

@@ -21,7 +21,9 @@ import Testing
     @Test func receiveSkipsToTheFirstMatch() async {
         let store = TestStore(Counter(), initialState: .init(), exhaustivity: .off)
         await store.send(.load(5))
-        await store.receive(.loading(false)) { $0.count = 5; $0.isLoading = false }
+        await store.receive(.loading(false)) {
+            $0.count = 5; $0.isLoading = false
+        }
         await store.send(.notify("a"))
         await store.send(.notify("b"))
         await store.receive(sideEffect: .said("b"))

@@ -37,17 +37,20 @@ import Testing
         let issues = await failures {
             await store.receive(.changed(by: 4)) { $0.count = 4 }
         }
-        #expect(issues.all == [
-            """
-            Received a message that does not match: …
+        #expect(
+            issues.all == [
+                """
+                Received a message that does not match: …
 
-              - Counter.Message.changed(by: 4)
-              + Counter.Message.changed(by: 3)
+                  - Counter.Message.changed(by: 4)
+                  + Counter.Message.changed(by: 3)
 
-            (Expected: -, Actual: +)
-            """,
-        ])
-        await store.receive(.loading(false)) { $0.count = 3; $0.isLoading = false }
+                (Expected: -, Actual: +)
+                """
+            ])
+        await store.receive(.loading(false)) {
+            $0.count = 3; $0.isLoading = false
+        }
         await store.finish()
     }
 
@@ -69,12 +72,13 @@ import Testing
         let issues = await failures {
             await store.receive(.changed(by: 1), timeout: .milliseconds(100))
         }
-        #expect(issues.all == [
-            """
-            Expected to receive Counter.Message.changed(by: 1) within 100 milliseconds, but no \
-            message arrived. No async work is running.
-            """,
-        ])
+        #expect(
+            issues.all == [
+                """
+                Expected to receive Counter.Message.changed(by: 1) within 100 milliseconds, but no \
+                message arrived. No async work is running.
+                """
+            ])
     }
 
     @Test func timeoutNamesRunningWork() async {
@@ -91,10 +95,12 @@ import Testing
     @Test func receiveWhereMatchesNonEquatableMessages() async {
         typealias Form = ContainerFeature<Int, Never>
         let store = TestStore(Form(), initialState: 0)
-        await store.send(Form.Intent { context in
-            context.reduce { $0 = 1 }
-            context.run { context in await context.reduce("saved") { $0 += 10 } }
-        }) { $0 = 1 }
+        await store.send(
+            Form.Intent { context in
+                context.reduce { $0 = 1 }
+                context.run { context in await context.reduce("saved") { $0 += 10 } }
+            }
+        ) { $0 = 1 }
         await store.receive(where: { $0.name == "saved" }) { $0 = 11 }
         await store.finish()
     }
@@ -102,22 +108,24 @@ import Testing
     @Test func receiveWhereFailsOnAMismatch() async {
         typealias Form = ContainerFeature<Int, Never>
         let store = TestStore(Form(), initialState: 0)
-        await store.send(Form.Intent { context in
-            context.run { context in await context.reduce("loaded") { $0 += 1 } }
-        })
+        await store.send(
+            Form.Intent { context in
+                context.run { context in await context.reduce("loaded") { $0 += 1 } }
+            })
         let issues = await failures {
             await store.receive(where: { $0.name == "saved" }) { $0 = 1 }
         }
-        #expect(issues.all == [
-            """
-            Received a message that does not match the predicate:
+        #expect(
+            issues.all == [
+                """
+                Received a message that does not match the predicate:
 
-              ContainerFeature.Message(
-                name: "loaded",
-                reduce: (Function)
-              )
-            """,
-        ])
+                  ContainerFeature.Message(
+                    name: "loaded",
+                    reduce: (Function)
+                  )
+                """
+            ])
     }
 
     @Test func storeFailuresAreAsserted() async {
@@ -143,8 +151,9 @@ import Testing
         let issues = await failures {
             await store.receiveFailure(timeout: .milliseconds(50))
         }
-        #expect(issues.all == [
-            "Expected the store to report a failure within 50 milliseconds, but none was reported.",
-        ])
+        #expect(
+            issues.all == [
+                "Expected the store to report a failure within 50 milliseconds, but none was reported."
+            ])
     }
 }

@@ -25,20 +25,21 @@ import Testing
         let issues = await failures {
             await store.send(.increment) { $0.count = 2 }
         }
-        #expect(issues.all == [
-            """
-            State after sending Counter.Intent.increment does not match: …
+        #expect(
+            issues.all == [
+                """
+                State after sending Counter.Intent.increment does not match: …
 
-                Counter.State(
-              -   count: 2,
-              +   count: 1,
-                  isLoading: false,
-                  title: "Counter"
-                )
+                    Counter.State(
+                  -   count: 2,
+                  +   count: 1,
+                      isLoading: false,
+                      title: "Counter"
+                    )
 
-            (Expected: -, Actual: +)
-            """,
-        ])
+                (Expected: -, Actual: +)
+                """
+            ])
     }
 
     @Test func failurePointsAtTheAssertion() async {
@@ -83,15 +84,16 @@ import Testing
         let issues = await failures {
             await store.send(.increment) { $0.count = 2 }
         }
-        #expect(issues.all == [
-            """
-            1 received message not asserted before sending Counter.Intent.increment:
+        #expect(
+            issues.all == [
+                """
+                1 received message not asserted before sending Counter.Intent.increment:
 
-              • Counter.Message.changed(by: 1)
+                  • Counter.Message.changed(by: 1)
 
-            Assert each with receive(_:) (or receive(where:)), in order.
-            """,
-        ])
+                Assert each with receive(_:) (or receive(where:)), in order.
+                """
+            ])
     }
 
     @Test func bootstrapMessagesAreReceived() async {

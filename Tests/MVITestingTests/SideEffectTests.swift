@@ -27,16 +27,17 @@ import Testing
         let issues = await failures {
             await store.receive(sideEffect: .said("goodbye"))
         }
-        #expect(issues.all == [
-            """
-            Received a side effect that does not match: …
+        #expect(
+            issues.all == [
+                """
+                Received a side effect that does not match: …
 
-              - Counter.SideEffect.said("goodbye")
-              + Counter.SideEffect.said("hello")
+                  - Counter.SideEffect.said("goodbye")
+                  + Counter.SideEffect.said("hello")
 
-            (Expected: -, Actual: +)
-            """,
-        ])
+                (Expected: -, Actual: +)
+                """
+            ])
     }
 
     @Test func sideEffectWhere() async {
@@ -55,12 +56,13 @@ import Testing
         let issues = await failures {
             await store.receive(sideEffect: .said("never"), timeout: .milliseconds(100))
         }
-        #expect(issues.all == [
-            """
-            Expected to receive Counter.SideEffect.said("never") within 100 milliseconds, but no \
-            side effect was posted. No async work is running.
-            """,
-        ])
+        #expect(
+            issues.all == [
+                """
+                Expected to receive Counter.SideEffect.said("never") within 100 milliseconds, but no \
+                side effect was posted. No async work is running.
+                """
+            ])
     }
 
     @Test func unassertedSideEffectFailsAtFinish() async {
@@ -69,14 +71,15 @@ import Testing
         let issues = await failures {
             await store.finish()
         }
-        #expect(issues.all == [
-            """
-            1 side effect not asserted at finish():
+        #expect(
+            issues.all == [
+                """
+                1 side effect not asserted at finish():
 
-              • Counter.SideEffect.said("forgotten")
+                  • Counter.SideEffect.said("forgotten")
 
-            Assert each with receive(sideEffect:) (or receive(sideEffectWhere:)), in order.
-            """,
-        ])
+                Assert each with receive(sideEffect:) (or receive(sideEffectWhere:)), in order.
+                """
+            ])
     }
 }

@@ -10,14 +10,15 @@ import Testing
         let issues = await failures {
             await store.send(.noop) { $0.count = 0 }
         }
-        #expect(issues.all == [
-            """
-            Expected the state to change after sending Counter.Intent.noop, but it did not.
+        #expect(
+            issues.all == [
+                """
+                Expected the state to change after sending Counter.Intent.noop, but it did not.
 
-            The closure makes no change to the state; if the intent is not meant to change it, \
-            omit the closure.
-            """,
-        ])
+                The closure makes no change to the state; if the intent is not meant to change it, \
+                omit the closure.
+                """
+            ])
     }
 
     @Test func sendWithAClosureThatChangesNothingFails() async {
@@ -35,15 +36,16 @@ import Testing
         let issues = await failures {
             await store.receive(.changed(by: 0)) { $0.count = 0 }
         }
-        #expect(issues.all == [
-            """
-            Expected the state to change after receiving Counter.Message.changed(by: 0), but it \
-            did not.
+        #expect(
+            issues.all == [
+                """
+                Expected the state to change after receiving Counter.Message.changed(by: 0), but it \
+                did not.
 
-            The closure makes no change to the state; if the message is not meant to change it, \
-            omit the closure.
-            """,
-        ])
+                The closure makes no change to the state; if the message is not meant to change it, \
+                omit the closure.
+                """
+            ])
         await store.receive(.loading(false)) { $0.isLoading = false }
         await store.finish()
     }

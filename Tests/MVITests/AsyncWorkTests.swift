@@ -8,7 +8,9 @@ final class Gate<Value: Sendable>: Sendable {
     func wait() async -> Value {
         await withCheckedContinuation { continuation in
             state.withLock { state in
-                if let value = state.value { continuation.resume(returning: value) } else {
+                if let value = state.value {
+                    continuation.resume(returning: value)
+                } else {
                     state.waiters.append(continuation)
                 }
             }
@@ -127,7 +129,8 @@ final class Gate<Value: Sendable>: Sendable {
 
     @Test func errorsReachTheHandlerAndTheStoreKeepsWorking() async {
         let errors = Collected<StoreError>()
-        let store = Store(Counter(), initialState: .init(), name: "Errors", onError: StoreErrorHandler { errors.append($0) })
+        let store = Store(
+            Counter(), initialState: .init(), name: "Errors", onError: StoreErrorHandler { errors.append($0) })
         store.send(.fail)
         await store.waitForIdle()
         #expect(errors.values.count == 1)

@@ -60,9 +60,11 @@ final class FormPresenter: ContainerHost {
         _ = presenter
         let container = Container<Form, FormEffect>(
             initialState: Form(),
-            middleware: [AnyMiddleware { event, _ in
-                if case .intent(let intent) = event { names.append(intent.name) }
-            }])
+            middleware: [
+                AnyMiddleware { event, _ in
+                    if case .intent(let intent) = event { names.append(intent.name) }
+                }
+            ])
         final class Host: ContainerHost {
             let container: Container<Form, FormEffect>
             init(_ container: Container<Form, FormEffect>) { self.container = container }

@@ -85,7 +85,7 @@ enum GettingStartedDocs {
         let store = Store(Counter(random: { 4 }), initialState: .init())
         let subscription = store.subscribe { state in
             if state.count == 1 {
-                store.send(.increment)       // queued: runs after this notification
+                store.send(.increment)  // queued: runs after this notification
                 assert(store.state.count == 1)
             }
         }
@@ -104,7 +104,7 @@ enum GettingStartedDocs {
             func execute(_ intent: Intent, _ context: StoreContext<Self>) {
                 context.run { context in
                     await context.dispatch(.changed(by: 1))
-                    let count = context.state.count   // includes the change
+                    let count = context.state.count  // includes the change
                     _ = count
                 }
             }
@@ -142,8 +142,8 @@ enum GettingStartedDocs {
     @Test func threadingWhatASenderWaitsFor() async {
         let store = Store(Counter(random: { 4 }), initialState: .init())
         await withTaskGroup(of: Void.self) { group in
-            for _ in 0 ..< 4 {
-                group.addTask { for _ in 0 ..< 1_000 { store.send(.increment) } }
+            for _ in 0..<4 {
+                group.addTask { for _ in 0..<1_000 { store.send(.increment) } }
             }
         }
         await store.waitForIdle()

@@ -29,25 +29,26 @@ func eventLine(_ event: StoreEvent<Counter>, _ context: MiddlewareContext<Counte
         store.send(.fail)
         await store.waitForIdle()
         store.cancel()
-        #expect(lines.values == [
-            "[C] created 0",
-            "[C] started",
-            "[C] intent increment",
-            "[C] message changed(by: 1)",
-            "[C] state 1 false",
-            "[C] intent notify(\"hi\")",
-            "[C] sideEffect said(\"hi\")",
-            "[C] intent loadLater(5)",
-            "[C] message loading(true)",
-            "[C] state 1 true",
-            "[C] message changed(by: 5)",
-            "[C] state 6 true",
-            "[C] message loading(false)",
-            "[C] state 6 false",
-            "[C] intent fail",
-            "[C] failure asyncWork(id: Optional(\"fail\"))",
-            "[C] cancelled",
-        ])
+        #expect(
+            lines.values == [
+                "[C] created 0",
+                "[C] started",
+                "[C] intent increment",
+                "[C] message changed(by: 1)",
+                "[C] state 1 false",
+                "[C] intent notify(\"hi\")",
+                "[C] sideEffect said(\"hi\")",
+                "[C] intent loadLater(5)",
+                "[C] message loading(true)",
+                "[C] state 1 true",
+                "[C] message changed(by: 5)",
+                "[C] state 6 true",
+                "[C] message loading(false)",
+                "[C] state 6 false",
+                "[C] intent fail",
+                "[C] failure asyncWork(id: Optional(\"fail\"))",
+                "[C] cancelled",
+            ])
     }
 
     @Test func middlewareRunsInOrderAndMaySendIntents() {

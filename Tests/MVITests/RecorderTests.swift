@@ -55,7 +55,7 @@ import Testing
     func everyStepIsRecordedAndStatesAreRecomputed(withObservingMiddleware: Bool) {
         let (store, recorder, _) = makeStore(observing: withObservingMiddleware ? [.intent, .state] : [])
         for _ in 0..<200 { store.send(.increment) }  // past several checkpoints
-        store.send(.notify("hi"))                    // an intent that posts, dispatches nothing
+        store.send(.notify("hi"))  // an intent that posts, dispatches nothing
         store.send(.add(5))
         let recorded = events(recorder.history())
         var expected: [Value] = []

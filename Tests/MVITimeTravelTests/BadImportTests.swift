@@ -145,8 +145,9 @@ import Testing
     }
 
     @Test func errorsNameWhatIsWrong() {
-        #expect(TimeTravelImportError.unknownStore(id: 7, eventSequence: 5).description
-            == "Event 5 refers to unknown store 7")
+        #expect(
+            TimeTravelImportError.unknownStore(id: 7, eventSequence: 5).description
+                == "Event 5 refers to unknown store 7")
         #expect(TimeTravelImportError.unsupportedVersion(2).description.contains("version 2"))
     }
 

@@ -16,11 +16,11 @@ import Testing
         store.send(.add(1))
         store.send(.add(2))
 
-        timeTravel.stop()          // every registered store holds its live input
+        timeTravel.stop()  // every registered store holds its live input
         timeTravel.stepBackward()  // the store shows the state after add(1)
         #expect(store.state.count == 1)
-        store.send(.add(5))        // held, not lost
-        timeTravel.cancel()        // back to live; add(5) is applied now
+        store.send(.add(5))  // held, not lost
+        timeTravel.cancel()  // back to live; add(5) is applied now
         #expect(store.state.count == 8)
     }
 
@@ -41,14 +41,14 @@ import Testing
         let device = try makeCounter(recorder)
         recorder.startRecording()
         device.send(.add(1))
-        let data: Data = try recorder.export()      // write it to a file, send it over
+        let data: Data = try recorder.export()  // write it to a file, send it over
 
         let timeTravel = TimeTravel()
         let store = try makeCounter(timeTravel)
         do {
-            try timeTravel.import(data)              // stopped at the last event
+            try timeTravel.import(data)  // stopped at the last event
         } catch {
-            Issue.record("\(error)")                 // error: TimeTravelImportError, naming what is wrong
+            Issue.record("\(error)")  // error: TimeTravelImportError, naming what is wrong
         }
         timeTravel.moveToStart()
         #expect(store.state.count == 0)
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func recordedSessionStillReduces() throws {
-        let recording = try recordedExport()        // in a real test: Data(contentsOf: fixtureURL)
+        let recording = try recordedExport()  // in a real test: Data(contentsOf: fixtureURL)
         let divergence = try TimeTravelReplay.firstDivergence(in: recording, of: Counter.self)
         #expect(divergence == nil, "\(divergence.map(String.init(describing:)) ?? "")")
     }

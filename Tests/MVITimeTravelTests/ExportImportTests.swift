@@ -75,8 +75,9 @@ import Testing
         #expect(timeTravel.stepBackward())
         #expect(timeTravel.selectedEvent?.sequence == 6)
         #expect(timeTravel.selectedEvent?.storeName == "Counter")
-        #expect(timeTravel.value(of: try #require(timeTravel.selectedEvent))
-            == .object(["count": .number(3), "log": .array([.number(1), .number(2)])]))
+        #expect(
+            timeTravel.value(of: try #require(timeTravel.selectedEvent))
+                == .object(["count": .number(3), "log": .array([.number(1), .number(2)])]))
     }
 
     @Test func importNeedsAnIdleController() throws {
@@ -114,7 +115,10 @@ import Testing
         #expect(sideEffect.kind == .sideEffect)
         #expect(sideEffect.value == .object(["said": .object(["_0": .string(text)])]))
         #expect(sideEffect.description == String(describing: Counter.SideEffect.said(text)))
-        #expect(recording == (try JSONDecoder().decode(TimeTravelRecording.self, from: data)).with(exportedAt: recording.exportedAt))
+        #expect(
+            recording
+                == (try JSONDecoder().decode(TimeTravelRecording.self, from: data)).with(
+                    exportedAt: recording.exportedAt))
     }
 
     @Test func escapedSurrogatePairsAndNumbersParse() throws {

@@ -81,11 +81,15 @@ struct Opaque: Feature {
     typealias SideEffect = Never
 
     static func reduce(_ state: inout State, _ message: Message) {
-        switch message { case .set(let text): state.text = text }
+        switch message {
+        case .set(let text): state.text = text
+        }
     }
 
     func execute(_ intent: Intent, _ context: StoreContext<Self>) {
-        switch intent { case .set(let text): context.dispatch(.set(text)) }
+        switch intent {
+        case .set(let text): context.dispatch(.set(text))
+        }
     }
 }
 

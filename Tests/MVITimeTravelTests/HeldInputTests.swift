@@ -148,7 +148,11 @@ import Testing
         #expect(events.map(\.sequence) == Array(1...UInt64(events.count)))
         for store in stores {
             let kinds = events.filter { $0.storeName == store.name }.map(\.kind)
-            #expect(kinds == Array(repeating: [TimeTravelEvent.Kind.intent, .message, .state], count: 2 * perTask).flatMap { $0 })
+            #expect(
+                kinds
+                    == Array(repeating: [TimeTravelEvent.Kind.intent, .message, .state], count: 2 * perTask).flatMap {
+                        $0
+                    })
             // The recorded states replay to the store's final state.
             timeTravel.stop()
             timeTravel.moveToEnd()

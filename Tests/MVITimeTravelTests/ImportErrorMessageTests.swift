@@ -24,15 +24,17 @@ import Testing
     @Test func aFractionalVersionIsAnInvalidVersionAsWritten() throws {
         let error = importError(try export(version: "1.5"))
         #expect(error == .invalidVersion("1.5"))
-        #expect(error?.description
-            == "Invalid recording version 1.5: a version is a whole number (this library reads 1)")
+        #expect(
+            error?.description
+                == "Invalid recording version 1.5: a version is a whole number (this library reads 1)")
     }
 
     @Test func aVersionJustAboveOneIsNotVersionOne() throws {
         let error = importError(try export(version: "1.0000001"))
         #expect(error == .invalidVersion("1.0000001"))
-        #expect(error?.description
-            == "Invalid recording version 1.0000001: a version is a whole number (this library reads 1)")
+        #expect(
+            error?.description
+                == "Invalid recording version 1.0000001: a version is a whole number (this library reads 1)")
     }
 
     @Test func aVersionTooLargeForAnIntIsShownAsWritten() throws {
@@ -42,8 +44,9 @@ import Testing
         #expect(importError(try export(version: "1.0")) == nil)  // 1.0 is version 1
         #expect(importError(try export(version: "100e-2")) == nil)
         #expect(importError(try export(version: "-0")) == .unsupportedVersion(0))
-        #expect(TimeTravelImportError.invalidVersion("1e30").description
-            == "Invalid recording version 1e30: too large to be a version (this library reads 1)")
+        #expect(
+            TimeTravelImportError.invalidVersion("1e30").description
+                == "Invalid recording version 1e30: too large to be a version (this library reads 1)")
     }
 
     /// Judged as written: as a `Double` this is exactly 1.0.
@@ -55,8 +58,9 @@ import Testing
     @Test func aNumberOutOfRangeIsValidJSONButNotAValidNumberHere() throws {
         let error = importError(try export(version: "1e400"))
         #expect(error == .numberOutOfRange(path: "version", literal: "1e400"))
-        #expect(error?.description == "Number 1e400 at version is out of range: numbers in a recording "
-            + "are 64-bit floating point, at most about 1.8e308 in magnitude")
+        #expect(
+            error?.description == "Number 1e400 at version is out of range: numbers in a recording "
+                + "are 64-bit floating point, at most about 1.8e308 in magnitude")
 
         let text = String(decoding: try recordedExport(), as: UTF8.self)
         let timeIsHuge = try #require(text.range(of: #""time" : [0-9.e+]+"#, options: .regularExpression))
@@ -68,8 +72,9 @@ import Testing
         let text = String(decoding: try recordedExport(), as: UTF8.self)
         let replaced = text.replacingOccurrences(of: "\"count\" : 0", with: "\"count\" : 9e9999")
         #expect(replaced != text)
-        #expect(importError(Data(replaced.utf8))
-            == .numberOutOfRange(path: "stores[0].initialState.count", literal: "9e9999"))
+        #expect(
+            importError(Data(replaced.utf8))
+                == .numberOutOfRange(path: "stores[0].initialState.count", literal: "9e9999"))
     }
 
     @Test func aVeryLongLiteralIsShortenedInTheError() throws {
@@ -84,7 +89,8 @@ import Testing
     }
 
     @Test func malformedJSONStillSaysSo() throws {
-        #expect(importError(Data("{\"version\": 1.}".utf8))
-            == .malformedJSON(reason: "invalid number at byte 14"))
+        #expect(
+            importError(Data("{\"version\": 1.}".utf8))
+                == .malformedJSON(reason: "invalid number at byte 14"))
     }
 }

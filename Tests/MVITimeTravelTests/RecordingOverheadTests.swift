@@ -65,7 +65,8 @@ struct RecordingOverheadTests {
             return Store(Bench(), initialState: .init(), middleware: [try recorder.register("rec\(index)")])
         }
         #expect(recorder.eventCount == 10_000)
-        print("""
+        print(
+            """
             send-1sub: \(plain) ns; no-op middleware: \(noop) ns; time travel idle: \(idle) ns; \
             recording: \(recording) ns; recording/plain \(recording / plain), \
             recording/no-op \(recording / noop); \(TimeTravel.bytesPerEvent(for: Bench.self)) bytes/event

@@ -34,7 +34,8 @@ import Testing
 
     @Test func nonCodableValuesAreDescribedButNotEncoded() throws {
         let timeTravel = TimeTravel()
-        let store = Store(Opaque(), initialState: .init(), name: "Opaque", middleware: [try timeTravel.register("Opaque")])
+        let store = Store(
+            Opaque(), initialState: .init(), name: "Opaque", middleware: [try timeTravel.register("Opaque")])
         timeTravel.startRecording()
         store.send(.set("x"))
         let events = timeTravel.events
@@ -57,8 +58,9 @@ import Testing
         #expect(timeTravel.eventCount == 0)
         store.send(.add(2))
         #expect(timeTravel.events.first?.sequence == 1)
-        #expect(timeTravel.recording().stores.first?.initialState
-            == .object(["count": .number(6), "log": .array([.number(1), .number(5)])]))
+        #expect(
+            timeTravel.recording().stores.first?.initialState
+                == .object(["count": .number(6), "log": .array([.number(1), .number(5)])]))
     }
 
     @Test func storeCreatedWhileRecordingIsRecordedFromItsInitialState() throws {
@@ -69,8 +71,9 @@ import Testing
             middleware: [try timeTravel.register("Late")])
         store.send(.add(1))
         #expect(timeTravel.events.map(\.storeName) == ["Late", "Late", "Late"])
-        #expect(timeTravel.recording().stores.map(\.initialState)
-            == [.object(["count": .number(10), "log": .array([])])])
+        #expect(
+            timeTravel.recording().stores.map(\.initialState)
+                == [.object(["count": .number(10), "log": .array([])])])
     }
 
     @Test func ringBufferKeepsTheNewestEventsAndMovesTheStart() throws {
@@ -103,7 +106,8 @@ import Testing
         var states: [Int] = []
         for event in events where event.kind == .state {
             guard case .object(let fields)? = timeTravel.value(of: event),
-                  case .number(let count)? = fields["count"] else { continue }
+                case .number(let count)? = fields["count"]
+            else { continue }
             states.append(Int(count))
         }
         let firstAmount = (5_001 + 2) / 3  // event 5,001 is the state after add(1,667)
@@ -144,7 +148,9 @@ import Testing
         let timeline = TimeTravel.timelineBytesPerEvent(for: Counter.self)
         #expect(bytes > 0 && bytes <= 64)
         #expect(timeline > 0 && timeline <= 96)
-        print("time travel: \(bytes) bytes per slot of one to three events, \(timeline) per event in the timeline (Counter)")
+        print(
+            "time travel: \(bytes) bytes per slot of one to three events, \(timeline) per event in the timeline (Counter)"
+        )
     }
 }
 

@@ -25,8 +25,12 @@ import Testing
         #expect(divergence.sequence == 9)  // the state after add(3): events 7 intent, 8 message, 9 state
         #expect(divergence.messageSequence == 8)
         #expect(divergence.messageDescription == "added(3)")
-        #expect(divergence.expected == .object(["count": .number(16), "log": .array([.number(10), .number(1), .number(2), .number(3)])]))
-        #expect(divergence.actual == .object(["count": .number(17), "log": .array([.number(10), .number(1), .number(2), .number(4)])]))
+        #expect(
+            divergence.expected
+                == .object(["count": .number(16), "log": .array([.number(10), .number(1), .number(2), .number(3)])]))
+        #expect(
+            divergence.actual
+                == .object(["count": .number(17), "log": .array([.number(10), .number(1), .number(2), .number(4)])]))
         #expect(divergence.description.contains("state of event 9 differs after message added(3)"))
     }
 

@@ -29,13 +29,15 @@ import Testing
         let first = try makeCounter(timeTravel, name: "First")
         let second = try makeCounter(timeTravel, name: "Second")
         timeTravel.startRecording()
-        first.send(.add(1))   // First's state at event 3
-        second.send(.add(10)) // Second's state at event 6
-        first.send(.add(2))   // First's state at event 9
+        first.send(.add(1))  // First's state at event 3
+        second.send(.add(10))  // Second's state at event 6
+        first.send(.add(2))  // First's state at event 9
         let seenFirst = Collected<Int>()
         let seenSecond = Collected<Int>()
-        let subscriptions = [first.subscribe { seenFirst.append($0.count) },
-                             second.subscribe { seenSecond.append($0.count) }]
+        let subscriptions = [
+            first.subscribe { seenFirst.append($0.count) },
+            second.subscribe { seenSecond.append($0.count) },
+        ]
         #expect(timeTravel.stop())
         #expect(timeTravel.stepBackward())  // event 6: only First changes (3 -> 1)
         #expect(timeTravel.stepBackward())  // event 3: only Second changes (10 -> 0)
@@ -57,8 +59,9 @@ import Testing
         old?.send(.add(1))  // events 1...3, state 1
         old?.cancel()
         old = nil
-        let recreated = Store(Counter(), initialState: .init(count: 50), name: "Counter",
-                              middleware: [try recorder.register("Counter")])
+        let recreated = Store(
+            Counter(), initialState: .init(count: 50), name: "Counter",
+            middleware: [try recorder.register("Counter")])
         recreated.send(.add(2))  // events 4...6, state 52
         recreated.send(.add(3))  // events 7...9, state 55
         let data = try recorder.export()
@@ -66,8 +69,9 @@ import Testing
         #expect(recording.stores.map(\.name) == ["Counter", "Counter"])
 
         let timeTravel = TimeTravel()
-        let live = Store(Counter(), initialState: .init(count: 1000), name: "Counter",
-                         middleware: [try timeTravel.register("Counter")])
+        let live = Store(
+            Counter(), initialState: .init(count: 1000), name: "Counter",
+            middleware: [try timeTravel.register("Counter")])
         try timeTravel.import(data)
         #expect(live.state.count == 55)  // the end: the recreated store's last state
         #expect(timeTravel.stepBackward())  // event 6

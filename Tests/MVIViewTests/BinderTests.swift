@@ -99,7 +99,8 @@ struct BinderTests {
     @Test("Overflow while stopped is reported, never silent", arguments: [2, 5])
     func overflowWhileStopped(capacity: Int) async {
         let errors = ErrorLog()
-        let store = Store(Notifier(), initialState: .init(), sideEffects: .buffer(capacity: capacity), onError: errors.handler)
+        let store = Store(
+            Notifier(), initialState: .init(), sideEffects: .buffer(capacity: capacity), onError: errors.handler)
         let received = Probe<Int>()
         let binder = Binder(store).bind(sideEffects: { received.append($0) })
         for n in 1...(capacity + 1) { store.send(.post(n)) }
@@ -114,7 +115,8 @@ struct BinderTests {
         let total = 2_000
         let errors = ErrorLog()
         // Room for every side effect: this test is about races, not overflow.
-        let store = Store(Notifier(), initialState: .init(), sideEffects: .buffer(capacity: total), onError: errors.handler)
+        let store = Store(
+            Notifier(), initialState: .init(), sideEffects: .buffer(capacity: total), onError: errors.handler)
         let received = Probe<Int>()
         let binder = Binder(store).bind(sideEffects: { received.append($0) })
         binder.start()

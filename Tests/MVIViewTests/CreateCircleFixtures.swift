@@ -34,8 +34,10 @@ struct CreateCircleScreen: TextRenderable {
         self.state = state
         self.dispatch = dispatch
         closeButton.onClick = {
-            dispatch(.onExitRequested(createCircleRequestDomain: CreateCircleRequest(
-                circleName: state.circleName, coverPhoto: state.coverPhoto)))
+            dispatch(
+                .onExitRequested(
+                    createCircleRequestDomain: CreateCircleRequest(
+                        circleName: state.circleName, coverPhoto: state.coverPhoto)))
         }
         saveButton.isEnabled = !state.circleName.isEmpty && !state.isCommittingChanges
         saveButton.onClick = { dispatch(.onSaveClicked) }

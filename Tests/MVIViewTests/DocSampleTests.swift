@@ -70,10 +70,10 @@ struct DocSampleTests {
             .bind(sideEffects: { received.append($0) })
             .bind(to: lifecycle, mode: .startStop)
         lifecycle.resume()
-        lifecycle.stop()          // the app goes to the background
+        lifecycle.stop()  // the app goes to the background
         store.send(.post(1))
-        store.send(.post(2))      // nothing delivered: stopped
-        lifecycle.start()         // received == [1, 2]; rendered == [0, 2]
+        store.send(.post(2))  // nothing delivered: stopped
+        lifecycle.start()  // received == [1, 2]; rendered == [0, 2]
 
         #expect(received == [1, 2])
         #expect(rendered == [0, 2])

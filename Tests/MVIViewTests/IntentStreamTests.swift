@@ -10,9 +10,10 @@ struct IntentStreamTests {
         let store = Store(Bmi(), initialState: .init())
         let heightSlider = Slider(), weightSlider = Slider()
         let binder = Binder(store)
-            .bind(intents: merge(
-                heightSlider.values.map { Bmi.Intent.height($0) },
-                weightSlider.values.map { Bmi.Intent.weight($0) }))
+            .bind(
+                intents: merge(
+                    heightSlider.values.map { Bmi.Intent.height($0) },
+                    weightSlider.values.map { Bmi.Intent.weight($0) }))
         binder.start()
 
         heightSlider.move(to: 180)
@@ -40,8 +41,9 @@ struct IntentStreamTests {
         let store = Store(Bmi(), initialState: .init())
         let heightSlider = Slider(), weightSlider = Slider()
         let binder = Binder(store)
-            .bind(intents: combineLatest(heightSlider.values, weightSlider.values)
-                .map { Bmi.Intent.both(height: $0, weight: $1) })
+            .bind(
+                intents: combineLatest(heightSlider.values, weightSlider.values)
+                    .map { Bmi.Intent.both(height: $0, weight: $1) })
         binder.start()
         heightSlider.move(to: 200)
         weightSlider.move(to: 100)
@@ -72,10 +74,12 @@ struct IntentStreamTests {
         struct SliderBroke: Error {}
         let errors = ErrorLog()
         let reported = AsyncStream<Void>.makeStream()
-        let store = Store(Bmi(), initialState: .init(), onError: StoreErrorHandler { error in
-            errors.handler(error)
-            reported.continuation.yield()
-        })
+        let store = Store(
+            Bmi(), initialState: .init(),
+            onError: StoreErrorHandler { error in
+                errors.handler(error)
+                reported.continuation.yield()
+            })
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: Bmi.Intent.self)
         let binder = Binder(store).bind(intents: stream)
         binder.start()

@@ -77,14 +77,16 @@ struct InteractionTests {
             snapshotDirectory: directory.path)
         #expect(missing != nil)
         // Now it matches.
-        #expect(verifySnapshot(
-            of: recorder, as: .interactions, named: "save", record: .never,
-            snapshotDirectory: directory.path) == nil)
+        #expect(
+            verifySnapshot(
+                of: recorder, as: .interactions, named: "save", record: .never,
+                snapshotDirectory: directory.path) == nil)
         // A different intent does not.
         recorder.record("button_save", view: "Button") { recorder.dispatch(.onNameChanged("oops")) }
-        let changed = try #require(verifySnapshot(
-            of: recorder, as: .interactions, named: "save", record: .never,
-            snapshotDirectory: directory.path))
+        let changed = try #require(
+            verifySnapshot(
+                of: recorder, as: .interactions, named: "save", record: .never,
+                snapshotDirectory: directory.path))
         #expect(changed.contains("onNameChanged"))
     }
 }

@@ -16,7 +16,8 @@ struct ScreenshotTests {
     @Test("The UserInfo view with its friends list")
     func userInfo() {
         let view = UserInfoViewImpl()
-        assertSnapshot(of: view, as: .rendering(UserInfoModel(name: "Ann", friendNames: ["Bob", "Cid"])), named: "friends")
+        assertSnapshot(
+            of: view, as: .rendering(UserInfoModel(name: "Ann", friendNames: ["Bob", "Cid"])), named: "friends")
         assertSnapshot(of: view, as: .rendering(UserInfoModel(name: "Dee", friendNames: [])), named: "alone")
     }
 
@@ -29,11 +30,13 @@ struct ScreenshotTests {
         assertSnapshot(of: view, as: .text, named: "bound")
     }
 
-    @Test("The Playtomic-shaped CreateCircle screen, per state", arguments: [
-        ("empty", CreateCircleState()),
-        ("filled", CreateCircleState(circleName: "Test", coverPhoto: "file://something.jpg")),
-        ("saving", CreateCircleState(circleName: "Test", coverPhoto: "", isCommittingChanges: true)),
-    ])
+    @Test(
+        "The Playtomic-shaped CreateCircle screen, per state",
+        arguments: [
+            ("empty", CreateCircleState()),
+            ("filled", CreateCircleState(circleName: "Test", coverPhoto: "file://something.jpg")),
+            ("saving", CreateCircleState(circleName: "Test", coverPhoto: "", isCommittingChanges: true)),
+        ])
     func createCircle(name: String, state: CreateCircleState) {
         let screen = CreateCircleScreen(state: state, dispatch: { _ in })
         assertSnapshot(of: screen.renderedText, as: .lines, named: name)
@@ -48,9 +51,10 @@ struct ScreenshotTests {
         _ = verifySnapshot(
             of: view, as: .rendering(CalculatorViewModel(value: "1")), named: "one", record: .all,
             snapshotDirectory: directory.path)
-        let failure = try #require(verifySnapshot(
-            of: view, as: .rendering(CalculatorViewModel(value: "2")), named: "one", record: .never,
-            snapshotDirectory: directory.path))
+        let failure = try #require(
+            verifySnapshot(
+                of: view, as: .rendering(CalculatorViewModel(value: "2")), named: "one", record: .never,
+                snapshotDirectory: directory.path))
         #expect(failure.contains("[text] 2"))
     }
 }

@@ -2,7 +2,9 @@ import BenchmarkScenarios
 
 /// Prints the table and the summary line.
 func printReport(_ rows: [Row], countingAllocations: Bool) {
-    let header = ["scenario", "system", "median_ns_per_op", "ratio_to_baseline_a", "allocations_per_op", "bytes_per_instance"]
+    let header = [
+        "scenario", "system", "median_ns_per_op", "ratio_to_baseline_a", "allocations_per_op", "bytes_per_instance",
+    ]
     var lines: [[String]] = [header]
     for row in rows {
         let baseline = rows.first { $0.scenario.name == row.scenario.name && $0.system == .baselineA }

@@ -31,7 +31,8 @@ case .failure(let error):
 
 if options.list {
     for scenario in Scenario.all {
-        print("\(scenario.name.padding(18)) \(scenario.summary) (full \(scenario.fullSize), smoke \(scenario.smokeSize))")
+        print(
+            "\(scenario.name.padding(18)) \(scenario.summary) (full \(scenario.fullSize), smoke \(scenario.smokeSize))")
     }
     exit(0)
 }
@@ -110,7 +111,8 @@ rows += timedRows.flatMap { $0 }
 rows.sort { lhs, rhs in
     let left = selected.firstIndex { $0.name == lhs.scenario.name } ?? 0
     let right = selected.firstIndex { $0.name == rhs.scenario.name } ?? 0
-    return left != right ? left < right : System.allCases.firstIndex(of: lhs.system)! < System.allCases.firstIndex(of: rhs.system)!
+    return left != right
+        ? left < right : System.allCases.firstIndex(of: lhs.system)! < System.allCases.firstIndex(of: rhs.system)!
 }
 printReport(rows, countingAllocations: countingAllocations)
 

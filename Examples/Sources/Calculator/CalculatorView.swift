@@ -25,7 +25,9 @@ public enum CalculatorViewEvent: Sendable, Equatable {
 public protocol CalculatorView: MVIView where Model == CalculatorViewModel, Event == CalculatorViewEvent {}
 
 /// `CalculatorViewImpl`: a text, two buttons; clicks dispatch events, `render` sets the text.
-public final class CalculatorViewImpl: BaseMVIView<CalculatorViewModel, CalculatorViewEvent>, CalculatorView, TextRenderable {
+public final class CalculatorViewImpl: BaseMVIView<CalculatorViewModel, CalculatorViewEvent>, CalculatorView,
+    TextRenderable
+{
     /// The value label (`R.id.text`).
     public let textView = TextView()
     /// `R.id.button_increment`.

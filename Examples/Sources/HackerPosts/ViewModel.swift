@@ -28,8 +28,9 @@ public final class ViewModel<F: Feature>: Sendable {
 extension ViewModel where F == HackerPostsViewModel {
     /// `HackerPostsViewModel(getPostsInteractor)`, as the specification builds it.
     public convenience init(getPostsInteractor: GetHackerNewsPostsInteractor) {
-        self.init(Store(
-            HackerPostsViewModel(getPostsInteractor: getPostsInteractor),
-            initialState: .loading, name: "HackerPosts"))
+        self.init(
+            Store(
+                HackerPostsViewModel(getPostsInteractor: getPostsInteractor),
+                initialState: .loading, name: "HackerPosts"))
     }
 }

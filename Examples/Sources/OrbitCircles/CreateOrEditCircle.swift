@@ -54,7 +54,10 @@ public struct CreateOrEditState: Sendable, Equatable, Codable {
     public var ctaEnabled = false
 
     /// The seed's builder defaults: create mode, nothing in flight, CTA disabled.
-    public init(mode: Mode = .create, committingChanges: Bool = false, editedCircle: CircleConfigModel? = nil, ctaEnabled: Bool = false) {
+    public init(
+        mode: Mode = .create, committingChanges: Bool = false, editedCircle: CircleConfigModel? = nil,
+        ctaEnabled: Bool = false
+    ) {
         self.mode = mode
         self.committingChanges = committingChanges
         self.editedCircle = editedCircle

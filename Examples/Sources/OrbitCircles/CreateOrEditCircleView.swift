@@ -122,7 +122,8 @@ public final class CreateOrEditCircleView: ViewRenderer, TextRenderable {
         if mode == .edit { lines.append("  [button_delete] \(deleteButton.rendered)") }
         if !spinner.text.isEmpty { lines.append("  [spinner] \(spinner.text)") }
         if !dialog.text.isEmpty {
-            lines.append("  [dialog] \(dialog.text)\(confirmDeleteButton.isEnabled ? " \(confirmDeleteButton.rendered)" : "")")
+            lines.append(
+                "  [dialog] \(dialog.text)\(confirmDeleteButton.isEnabled ? " \(confirmDeleteButton.rendered)" : "")")
         }
         if !navigation.text.isEmpty { lines.append("  [navigation] \(navigation.text)") }
         return lines.joined(separator: "\n")

@@ -29,7 +29,8 @@ public final class FakeCirclesRepository: CirclesRepository {
     public func createCircle(_ request: CreateOrEditCircleRequest) async throws -> CircleConfigModel {
         try record("createCircle(\(request.circleName))")
         return state.withLock { state in
-            let circle = CircleConfigModel(id: "circle-\(state.nextID)", name: request.circleName, coverPhoto: request.coverPhoto)
+            let circle = CircleConfigModel(
+                id: "circle-\(state.nextID)", name: request.circleName, coverPhoto: request.coverPhoto)
             state.nextID += 1
             state.circles[circle.id] = circle
             return circle

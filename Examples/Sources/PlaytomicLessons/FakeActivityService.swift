@@ -13,7 +13,13 @@ public final class FakeActivityService: ActivityService {
         case pending
     }
 
-    private let state: Mutex<(behaviour: Behaviour, waiters: [CheckedContinuation<Result<Lesson, ActivityError>, Never>], calls: [String])>
+    private let state:
+        Mutex<
+            (
+                behaviour: Behaviour, waiters: [CheckedContinuation<Result<Lesson, ActivityError>, Never>],
+                calls: [String]
+            )
+        >
 
     /// Creates the fake.
     public init(_ behaviour: Behaviour) {

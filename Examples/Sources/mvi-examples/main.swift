@@ -45,8 +45,10 @@ func tools<F: Feature>(_ name: String, _ feature: F.Type) -> [any Middleware<F>]
 // MARK: Seed 004, MVIKotlin: the Calculator store bound to its view for the view's lifecycle
 
 title("Seed 004 · MVIKotlin · Calculator: MviView, Binder, Lifecycle")
-let calculator = CalculatorController(store: Store(
-    CalculatorStore(), initialState: .init(), name: "Calculator", middleware: tools("Calculator", CalculatorStore.self)))
+let calculator = CalculatorController(
+    store: Store(
+        CalculatorStore(), initialState: .init(), name: "Calculator",
+        middleware: tools("Calculator", CalculatorStore.self)))
 let calculatorView = CalculatorViewImpl()
 let lifecycle = Lifecycle()
 calculator.onViewCreated(calculatorView, lifecycle: lifecycle)
@@ -54,7 +56,9 @@ step("lifecycle: create, start (the binder starts and renders the current state)
 lifecycle.create()
 lifecycle.start()
 show(calculatorView.renderedText)
-for (button, name) in [(calculatorView.incrementButton, "+"), (calculatorView.incrementButton, "+"), (calculatorView.decrementButton, "-")] {
+for (button, name) in [
+    (calculatorView.incrementButton, "+"), (calculatorView.incrementButton, "+"), (calculatorView.decrementButton, "-"),
+] {
     step("click \(name)")
     button.click()
     // The binder delivers states on the main actor: wait for the view to catch up.
@@ -96,10 +100,14 @@ for action in [LessonDetailAction.onAppear, .tapOpenMaps, .tapAddToCalendar, .ta
 // MARK: Seed 003, the KMM specification: HackerPosts, navigation consumed once
 
 title("Seed 003 · KMM specification · HackerPosts: onAction, viewState, OneShotEvent")
-let posts = [HackerNewsPost(id: 1, title: "Show HN: swift-mvi", score: 120), HackerNewsPost(id: 2, title: "MVI in practice", score: 80)]
-let hackerPosts = ViewModel(Store(
-    HackerPostsViewModel(getPostsInteractor: GetHackerNewsPostsInteractor { .success(posts) }),
-    initialState: .loading, name: "HackerPosts", middleware: tools("HackerPosts", HackerPostsViewModel.self)))
+let posts = [
+    HackerNewsPost(id: 1, title: "Show HN: swift-mvi", score: 120),
+    HackerNewsPost(id: 2, title: "MVI in practice", score: 80),
+]
+let hackerPosts = ViewModel(
+    Store(
+        HackerPostsViewModel(getPostsInteractor: GetHackerNewsPostsInteractor { .success(posts) }),
+        initialState: .loading, name: "HackerPosts", middleware: tools("HackerPosts", HackerPostsViewModel.self)))
 let postsView = HackerPostsView { destination in print("    navigate: \(destination)") }
 step("init { loadPosts() }")
 await hackerPosts.store.waitForIdle()
@@ -112,9 +120,12 @@ show(postsView.render(hackerPosts.viewState))
 // MARK: Seed 000, Orbit: the CreateOrEditCircle presenter, closure intents
 
 title("Seed 000 · Orbit · CreateOrEditCircle: ContainerHost, intent { reduce; post }")
-let repository = FakeCirclesRepository(circles: [CircleConfigModel(id: "circle-42", name: "Climbing", coverPhoto: "file://rock.jpg")])
+let repository = FakeCirclesRepository(circles: [
+    CircleConfigModel(id: "circle-42", name: "Climbing", coverPhoto: "file://rock.jpg")
+])
 let presenter = CreateOrEditCirclePresenter(
-    circlesRepository: repository, middleware: tools("CreateOrEditCircle", ContainerFeature<CreateOrEditState, CreateOrEditSideEffect>.self))
+    circlesRepository: repository,
+    middleware: tools("CreateOrEditCircle", ContainerFeature<CreateOrEditState, CreateOrEditSideEffect>.self))
 let circleView = CreateOrEditCircleView(dispatcher: presenter.dispatch)
 let circleEffects = presenter.container.onSideEffect { effect in
     Task { @MainActor in circleView.handleSideEffect(effect) }
@@ -148,7 +159,8 @@ let (weightChanges, weight) = AsyncStream.makeStream(of: SliderPayload.self)
 let sliders = Task {
     for await intent in merge(
         heightChanges.map { BmiModel.Intent.height($0.calculatedValue()) },
-        weightChanges.map { BmiModel.Intent.weight($0.calculatedValue()) }) {
+        weightChanges.map { BmiModel.Intent.weight($0.calculatedValue()) })
+    {
         bmi.send(intent)
     }
 }

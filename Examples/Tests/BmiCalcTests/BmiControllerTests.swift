@@ -165,7 +165,8 @@ import Testing
         try Data("{\"version\": 1, \"sta".utf8).write(to: URL(fileURLWithPath: directory + "/bmi.json"))
 
         let errors = ErrorLog()
-        let controller = BmiController(.restored, storage: FileStateStorage(directory: directory), onError: errors.handler)
+        let controller = BmiController(
+            .restored, storage: FileStateStorage(directory: directory), onError: errors.handler)
         #expect(controller.store.state == .initial())
         #expect(errors.all.count == 1)
         let failure = try #require(errors.all.first?.underlying as? StateKeeperError)

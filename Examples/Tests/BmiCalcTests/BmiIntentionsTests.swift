@@ -62,9 +62,10 @@ import Testing
         let (weights, weightSlider) = AsyncStream.makeStream(of: SliderPayload.self)
         let intentions = BmiIntentions(heights, weights)
         let store = Store(BmiModel(), initialState: .initial())
-        let binder = Binder(store).bind(intents: merge(
-            intentions.height().map { @Sendable in BmiModel.Intent.height($0) },
-            intentions.weight().map { @Sendable in BmiModel.Intent.weight($0) }))
+        let binder = Binder(store).bind(
+            intents: merge(
+                intentions.height().map { @Sendable in BmiModel.Intent.height($0) },
+                intentions.weight().map { @Sendable in BmiModel.Intent.weight($0) }))
         binder.start()
         heightSlider.yield(height(200))
         weightSlider.yield(weight(100))

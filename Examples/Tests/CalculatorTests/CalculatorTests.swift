@@ -67,10 +67,13 @@ import TextUI
 
     @Test(arguments: ["0", "42", "-7"])
     func calculatorScreenshots(value: String) {
-        assertSnapshot(of: CalculatorViewImpl(), as: .rendering(CalculatorViewModel(value: value)), named: "value\(value)")
+        assertSnapshot(
+            of: CalculatorViewImpl(), as: .rendering(CalculatorViewModel(value: value)), named: "value\(value)")
     }
 
     @Test func userInfoScreenshot() {
-        assertSnapshot(of: UserInfoViewImpl(), as: .rendering(UserInfoModel(name: "Ann", friendNames: ["Bob", "Cid"])), named: "friends")
+        assertSnapshot(
+            of: UserInfoViewImpl(), as: .rendering(UserInfoModel(name: "Ann", friendNames: ["Bob", "Cid"])),
+            named: "friends")
     }
 }

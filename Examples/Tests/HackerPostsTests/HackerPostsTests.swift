@@ -13,7 +13,9 @@ final class ScriptedPosts: Sendable {
     private let answers = Mutex<[Result<[HackerNewsPost], PostsError>]>([])
     init(_ answers: [Result<[HackerNewsPost], PostsError>]) { self.answers.withLock { $0 = answers } }
     var interactor: GetHackerNewsPostsInteractor {
-        GetHackerNewsPostsInteractor { self.answers.withLock { $0.isEmpty ? .failure(PostsError()) : $0.removeFirst() } }
+        GetHackerNewsPostsInteractor {
+            self.answers.withLock { $0.isEmpty ? .failure(PostsError()) : $0.removeFirst() }
+        }
     }
 }
 
@@ -25,7 +27,8 @@ final class ScriptedPosts: Sendable {
     }
 
     @Test func anErrorShowsTheMessageAndRefreshRecovers() async {
-        let viewModel = ViewModel(getPostsInteractor: ScriptedPosts([.failure(PostsError()), .success(posts)]).interactor)
+        let viewModel = ViewModel(
+            getPostsInteractor: ScriptedPosts([.failure(PostsError()), .success(posts)]).interactor)
         await viewModel.store.waitForIdle()
         #expect(viewModel.viewState == .error("Error happened"))
         let states = Mutex<[HackerPostsViewState]>([])
@@ -54,10 +57,11 @@ final class ScriptedPosts: Sendable {
 
     @Test func selectingWhileLoadingDoesNotNavigate() async {
         let (answers, answer) = AsyncStream.makeStream(of: Result<[HackerNewsPost], PostsError>.self)
-        let viewModel = ViewModel(getPostsInteractor: GetHackerNewsPostsInteractor {
-            var iterator = answers.makeAsyncIterator()
-            return await iterator.next() ?? .failure(PostsError())
-        })
+        let viewModel = ViewModel(
+            getPostsInteractor: GetHackerNewsPostsInteractor {
+                var iterator = answers.makeAsyncIterator()
+                return await iterator.next() ?? .failure(PostsError())
+            })
         #expect(viewModel.viewState == .loading)
         viewModel.onAction(.postSelected(id: 1))
         #expect(viewModel.viewState == .loading)

@@ -168,10 +168,12 @@ struct CreateOrEditCirclePresenterTests {
         let testPresenter = createPresenter(circlesRepository: FakeCirclesRepository()).test(initialState)
 
         await testPresenter.testIntent {
-            $0.onExitFromCreateCircleFlowRequested(CreateOrEditCircleRequest(circleName: "Renamed", coverPhoto: fakeCircle.coverPhoto))
+            $0.onExitFromCreateCircleFlowRequested(
+                CreateOrEditCircleRequest(circleName: "Renamed", coverPhoto: fakeCircle.coverPhoto))
         }
         await testPresenter.testIntent {
-            $0.onExitFromCreateCircleFlowRequested(CreateOrEditCircleRequest(circleName: fakeCircle.name, coverPhoto: fakeCircle.coverPhoto))
+            $0.onExitFromCreateCircleFlowRequested(
+                CreateOrEditCircleRequest(circleName: fakeCircle.name, coverPhoto: fakeCircle.coverPhoto))
         }
 
         await testPresenter.assert(initialState) {
@@ -215,7 +217,8 @@ struct CreateOrEditCirclePresenterTests {
     @Test func `should reach the presenter method each view intent stands for`() async {
         let fakeCircle = fixtureCircle()
         let initialState = CreateOrEditState(mode: .edit, editedCircle: fakeCircle)
-        let testPresenter = createPresenter(circlesRepository: FakeCirclesRepository(circles: [fakeCircle])).test(initialState)
+        let testPresenter = createPresenter(circlesRepository: FakeCirclesRepository(circles: [fakeCircle])).test(
+            initialState)
 
         await testPresenter.testIntent { $0.dispatch(.onCheckFormRequested(createCircleRequestDomain: filledRequest)) }
         await testPresenter.testIntent { $0.dispatch(.onExitRequested(createCircleRequestDomain: filledRequest)) }
@@ -226,7 +229,8 @@ struct CreateOrEditCirclePresenterTests {
             postedSideEffects(.close, .showDeleteConfirmation, .openCircleFeed("circle-42"))
         }
 
-        let deleting = createPresenter(circlesRepository: FakeCirclesRepository(circles: [fakeCircle])).test(initialState)
+        let deleting = createPresenter(circlesRepository: FakeCirclesRepository(circles: [fakeCircle])).test(
+            initialState)
         await deleting.testIntent { $0.dispatch(.onDeleteCircleConfirmed) }
         await deleting.assert(initialState) {
             states({ $0.committingChanges = true })

@@ -53,7 +53,9 @@ struct CreateOrEditCircleViewScreenshotTests {
         view.typeName("Renamed")
         assertSnapshot(
             of: view,
-            as: .rendering(CreateOrEditState(mode: .edit, committingChanges: true, editedCircle: fixtureCircle(), ctaEnabled: true)))
+            as: .rendering(
+                CreateOrEditState(mode: .edit, committingChanges: true, editedCircle: fixtureCircle(), ctaEnabled: true)
+            ))
     }
 
     @Test func `the edited circle fills the form once: later states keep what the user typed`() {

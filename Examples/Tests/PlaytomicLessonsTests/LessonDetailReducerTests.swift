@@ -16,12 +16,16 @@ import Testing
 
     @Test func aLoadedLessonBecomesSections() {
         let state = reduced(.loading, .lessonLoaded(.sample, viewer: "me"))
-        #expect(state == .detail(
-            sections: [
-                LessonDetailSection(title: "Padel for beginners", rows: ["Coach: Ana", "Starts: Sat 10:00", "Where: Calle Mayor 1, Madrid"]),
-                LessonDetailSection(title: "Participants (3)", rows: ["me (you)", "Luis", "Marta"]),
-            ],
-            isBusy: false))
+        #expect(
+            state
+                == .detail(
+                    sections: [
+                        LessonDetailSection(
+                            title: "Padel for beginners",
+                            rows: ["Coach: Ana", "Starts: Sat 10:00", "Where: Calle Mayor 1, Madrid"]),
+                        LessonDetailSection(title: "Participants (3)", rows: ["me (you)", "Luis", "Marta"]),
+                    ],
+                    isBusy: false))
     }
 
     @Test func aFailedLoadClearsTheScreen() {

@@ -69,8 +69,9 @@ public func fuzzRecordingImport(_ start: UnsafePointer<UInt8>?, _ count: Int) ->
     let timeTravel = TimeTravel(maxEvents: 1_000, onError: StoreErrorHandler { _ in })
     let store: Store<Counter>
     do {
-        store = Store(Counter(), initialState: .init(), name: "Counter",
-                      middleware: [try timeTravel.register("Counter")])
+        store = Store(
+            Counter(), initialState: .init(), name: "Counter",
+            middleware: [try timeTravel.register("Counter")])
     } catch {
         violated("registering the only store of a new controller failed: \(error)")
     }
@@ -78,7 +79,8 @@ public func fuzzRecordingImport(_ start: UnsafePointer<UInt8>?, _ count: Int) ->
     do {
         try timeTravel.import(data)
     } catch {
-        if decoded != nil, case .stateDoesNotDecode = error {} else if decoded != nil {
+        if decoded != nil, case .stateDoesNotDecode = error {
+        } else if decoded != nil {
             violated("decodeRecording accepted what import refused: \(error)")
         }
         if timeTravel.mode != .idle { violated("a failed import changed the mode") }
@@ -101,7 +103,9 @@ public func fuzzRecordingImport(_ start: UnsafePointer<UInt8>?, _ count: Int) ->
         if steps < -1 { violated("stepping backward did not end") }
     }
     for event in timeTravel.events.prefix(16) {
-        if !timeTravel.jump(to: event) && timeTravel.selectedEvent != event { violated("a kept event cannot be selected") }
+        if !timeTravel.jump(to: event) && timeTravel.selectedEvent != event {
+            violated("a kept event cannot be selected")
+        }
         _ = timeTravel.value(of: event)
     }
     timeTravel.moveToEnd()
@@ -171,8 +175,9 @@ func writeSeeds(to directory: URL) {
     }
     export("recreated") { timeTravel in
         var first: Store<Counter>? = try counter(timeTravel)
-        let other = Store(Counter(), initialState: .init(), name: "Other",
-                          middleware: [try timeTravel.register("Other")])
+        let other = Store(
+            Counter(), initialState: .init(), name: "Other",
+            middleware: [try timeTravel.register("Other")])
         timeTravel.startRecording()
         first?.send(.add(1))
         other.send(.rename("other"))

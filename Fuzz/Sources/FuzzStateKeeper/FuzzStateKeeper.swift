@@ -46,14 +46,18 @@ func violated(_ invariant: String) -> Never {
 public func fuzzStateKeeper(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = if let start, count > 0 { Array(UnsafeBufferPointer(start: start, count: count)) } else { [UInt8]() }
     let storage = InMemoryStateStorage(["notes": bytes])
-    let keeper = StateKeeper<Notes, Notes>(storage: storage, key: "notes", version: 2, migrate: { saved in
-        switch saved.version {
-        case 1: Notes(notes: try saved.decode(NotesV1.self).texts.enumerated().map {
-            Notes.Note(id: $0.offset, text: $0.element, pinned: false, score: nil)
+    let keeper = StateKeeper<Notes, Notes>(
+        storage: storage, key: "notes", version: 2,
+        migrate: { saved in
+            switch saved.version {
+            case 1:
+                Notes(
+                    notes: try saved.decode(NotesV1.self).texts.enumerated().map {
+                        Notes.Note(id: $0.offset, text: $0.element, pinned: false, score: nil)
+                    })
+            default: nil
+            }
         })
-        default: nil
-        }
-    })
 
     let loaded: Notes?
     do {
@@ -112,13 +116,15 @@ func writeSeeds(to directory: URL) {
         }
     }
     save("empty", Notes(), version: 2)
-    save("full", Notes(
-        notes: [
-            .init(id: 1, text: "Buy milk", pinned: true, score: 0.5),
-            .init(id: -2, text: "\"Quoted\" \u{1F4DD} \\ tab\tnewline\n", pinned: false, score: nil),
-            .init(id: 9_007_199_254_740_993, text: "", pinned: false, score: -1e300),
-        ],
-        filter: .tagged("home"), draft: "half a thought", counts: ["home": 2, "work": 0]), version: 2)
+    save(
+        "full",
+        Notes(
+            notes: [
+                .init(id: 1, text: "Buy milk", pinned: true, score: 0.5),
+                .init(id: -2, text: "\"Quoted\" \u{1F4DD} \\ tab\tnewline\n", pinned: false, score: nil),
+                .init(id: 9_007_199_254_740_993, text: "", pinned: false, score: -1e300),
+            ],
+            filter: .tagged("home"), draft: "half a thought", counts: ["home": 2, "work": 0]), version: 2)
     save("since", Notes(filter: .since(day: 20_000)), version: 2)
     save("version1", NotesV1(texts: ["old", "notes"]), version: 1)
 }

@@ -28,8 +28,9 @@ extension Binder {
                 } catch is CancellationError {
                     // Stopped.
                 } catch {
-                    store.core.report(StoreError(
-                        storeName: store.name, origin: .addOn("Binder intent stream"), underlying: error))
+                    store.core.report(
+                        StoreError(
+                            storeName: store.name, origin: .addOn("Binder intent stream"), underlying: error))
                 }
             }
             return Subscription { task.cancel() }

@@ -1,4 +1,3 @@
-
 /// Connects a store to views for as long as it is started: states to views, view events and
 /// intent streams to the store, side effects to a handler.
 ///

@@ -38,7 +38,9 @@ extension ContainerHost {
     /// Runs an async intent on the container, named after the calling method.
     public func intent(
         _ name: String = #function,
-        _ body: @escaping @Sendable (EffectContext<ContainerFeature<ContainerState, ContainerSideEffect>>) async throws -> Void
+        _ body:
+            @escaping @Sendable (EffectContext<ContainerFeature<ContainerState, ContainerSideEffect>>) async throws ->
+            Void
     ) {
         container.intent(name, body)
     }

@@ -10,9 +10,10 @@ final class Pipeline<F: Feature>: Sendable {
     /// observed path (which also keeps `MiddlewareContext.isExecuting`); middleware that
     /// sees only a store's creation, start and end does not.
     @inlinable static var stepBits: UInt16 {
-        UInt16(StoreEvent<F>.Kind.intent.bit | StoreEvent<F>.Kind.message.bit
-            | StoreEvent<F>.Kind.state.bit | StoreEvent<F>.Kind.sideEffect.bit
-            | StoreEvent<F>.Kind.failure.bit)
+        UInt16(
+            StoreEvent<F>.Kind.intent.bit | StoreEvent<F>.Kind.message.bit
+                | StoreEvent<F>.Kind.state.bit | StoreEvent<F>.Kind.sideEffect.bit
+                | StoreEvent<F>.Kind.failure.bit)
     }
 
     @usableFromInline let entries: [MiddlewareEntry<F>]

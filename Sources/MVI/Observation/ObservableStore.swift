@@ -30,12 +30,13 @@ public final class ObservableStore<F: Feature> {
         self.store = store
         self.state = store.state
         let states = store.states(bufferingPolicy: .bufferingNewest(1))
-        observation.start(Task { [weak self] in
-            for await state in states {
-                guard let self else { return }
-                self.state = state
-            }
-        })
+        observation.start(
+            Task { [weak self] in
+                for await state in states {
+                    guard let self else { return }
+                    self.state = state
+                }
+            })
     }
 
     deinit {

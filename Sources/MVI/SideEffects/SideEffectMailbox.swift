@@ -35,8 +35,10 @@ struct SideEffectMailbox<SideEffect: Sendable>: Sendable {
                 waiters.removeFirst().continuation.resume(returning: sideEffect)
                 return []
             }
-            return enqueue(sideEffect, into: &buffer, capacity: policy.capacity, dropOldest: policy.delivery == .dropOldest)
-                .map { [$0] } ?? []
+            return enqueue(
+                sideEffect, into: &buffer, capacity: policy.capacity, dropOldest: policy.delivery == .dropOldest
+            )
+            .map { [$0] } ?? []
         case .broadcast:
             if listeners.isEmpty {
                 return enqueue(sideEffect, into: &buffer, capacity: policy.capacity, dropOldest: false)
@@ -48,7 +50,9 @@ struct SideEffectMailbox<SideEffect: Sendable>: Sendable {
                 if let waiter = listeners[id]!.waiter {  // the key comes from `keys`
                     listeners[id]!.waiter = nil
                     waiter.resume(returning: sideEffect)
-                } else if let lost = enqueue(sideEffect, into: &listeners[id]!.queue, capacity: policy.capacity, dropOldest: true) {
+                } else if let lost = enqueue(
+                    sideEffect, into: &listeners[id]!.queue, capacity: policy.capacity, dropOldest: true)
+                {
                     dropped.append(lost)
                 }
             }

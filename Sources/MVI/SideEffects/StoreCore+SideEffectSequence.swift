@@ -41,7 +41,8 @@ extension StoreCore {
                     if let sideEffect = control.sideEffects.listeners[id]?.queue.popFirst() {
                         continuation.resume(returning: sideEffect)
                     } else if control.sideEffects.isFinished || Task.isCancelled
-                        || control.sideEffects.listeners[id] == nil {
+                        || control.sideEffects.listeners[id] == nil
+                    {
                         continuation.resume(returning: nil)
                     } else {
                         control.sideEffects.listeners[id]!.waiter = continuation  // checked just above

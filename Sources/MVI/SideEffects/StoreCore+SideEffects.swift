@@ -33,12 +33,13 @@ extension StoreCore {
             return control.sideEffects.post(sideEffect, policy: policy)
         }
         for lost in dropped {
-            reportFromDrainer(StoreError(
-                storeName: name,
-                origin: .sideEffectOverflow,
-                underlying: SideEffectOverflow(
-                    droppedSideEffect: String(describing: lost), capacity: policy.capacity)
-            ))
+            reportFromDrainer(
+                StoreError(
+                    storeName: name,
+                    origin: .sideEffectOverflow,
+                    underlying: SideEffectOverflow(
+                        droppedSideEffect: String(describing: lost), capacity: policy.capacity)
+                ))
         }
     }
 

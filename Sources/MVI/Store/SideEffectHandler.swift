@@ -11,7 +11,9 @@ final class SideEffectHandler<SideEffect: Sendable>: CallbackGate, @unchecked Se
 
     @usableFromInline
     init(_ handle: @escaping @Sendable (SideEffect) -> Void) {
-        self.accept = { handle($0); return true }
+        self.accept = {
+            handle($0); return true
+        }
     }
 
     @usableFromInline

@@ -38,9 +38,10 @@ extension Store {
         bufferingPolicy: AsyncStream<F.State>.Continuation.BufferingPolicy
     ) -> AsyncStream<F.State> {
         let (stream, continuation) = AsyncStream.makeStream(of: F.State.self, bufferingPolicy: bufferingPolicy)
-        let subscription = core.observe(StateObserver(
-            onState: { continuation.yield($0) },
-            onFinish: { continuation.finish() }))
+        let subscription = core.observe(
+            StateObserver(
+                onState: { continuation.yield($0) },
+                onFinish: { continuation.finish() }))
         continuation.onTermination = { _ in subscription.cancel() }
         return stream
     }
@@ -52,12 +53,13 @@ extension Store {
     ) -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: bufferingPolicy)
         let filter = DistinctFilter<Value>()
-        let subscription = core.observe(StateObserver(
-            onState: { state in
-                let value = state[keyPath: keyPath]
-                if filter.isNew(value) { continuation.yield(value) }
-            },
-            onFinish: { continuation.finish() }))
+        let subscription = core.observe(
+            StateObserver(
+                onState: { state in
+                    let value = state[keyPath: keyPath]
+                    if filter.isNew(value) { continuation.yield(value) }
+                },
+                onFinish: { continuation.finish() }))
         continuation.onTermination = { _ in subscription.cancel() }
         return stream
     }

@@ -17,7 +17,9 @@ extension StoreCore {
     ///
     /// Returns a token for ``removeCancelHandler(_:)``, or `nil` if the store is already
     /// cancelled (the handler is not kept and does not run).
-    package func addCancelHandler(_ handler: @escaping @Sendable (_ drainingElsewhere: Bool) -> Void) -> CancelHandlerToken? {
+    package func addCancelHandler(
+        _ handler: @escaping @Sendable (_ drainingElsewhere: Bool) -> Void
+    ) -> CancelHandlerToken? {
         CancelHandlers.table.withLock { table -> CancelHandlerToken? in
             // Checked under the table's lock: `cancel()` marks the store cancelled before it
             // takes this lock, so a handler added here is always found by it.

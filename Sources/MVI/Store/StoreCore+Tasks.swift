@@ -40,8 +40,9 @@ extension StoreCore {
                 // Cancellation is how work ends early; it is not a failure.
             } catch {
                 if !Task.isCancelled {
-                    self.report(StoreError(
-                        storeName: self.name, origin: .asyncWork(id: id?.description), underlying: error))
+                    self.report(
+                        StoreError(
+                            storeName: self.name, origin: .asyncWork(id: id?.description), underlying: error))
                 }
             }
             self.taskFinished(token)
@@ -91,8 +92,10 @@ extension StoreCore {
         var polls = 0
         while true {
             let (busy, count, tasks) = control.withLock { control in
-                ((control.isDraining || !control.pending.isEmpty) && !control.isCancelled,
-                 control.liveTasks.count, control.liveTasks.compactMap(\.task))
+                (
+                    (control.isDraining || !control.pending.isEmpty) && !control.isCancelled,
+                    control.liveTasks.count, control.liveTasks.compactMap(\.task)
+                )
             }
             if !busy && count == 0 { return }
             if !tasks.isEmpty {

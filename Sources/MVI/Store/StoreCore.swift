@@ -174,7 +174,8 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {
                     return false
                 }
             }
-            let runnable = work.isInput
+            let runnable =
+                work.isInput
                 ? control.canRunInput : (!control.isDraining && !control.isCancelled && control.pending.isEmpty)
             if runnable {
                 control.isDraining = true
@@ -214,7 +215,8 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {
         } else if claimed == .drainQueue {
             drainQueued()
         } else if liveness == .ended {
-            report(StoreError(storeName: name, origin: .misuse, underlying: StoreMisuse.contextUsedAfterWorkEnded(.send)))
+            report(
+                StoreError(storeName: name, origin: .misuse, underlying: StoreMisuse.contextUsedAfterWorkEnded(.send)))
         }
     }
 

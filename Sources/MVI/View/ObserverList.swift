@@ -1,4 +1,3 @@
-
 /// Observers of main-actor events (view events, lifecycle events), registered from anywhere
 /// and cancelled from anywhere through a ``Subscription``.
 final class ObserverList<Value>: Sendable {

@@ -63,5 +63,6 @@ public func thrownErrors<State, SideEffect>(
 public func thrownErrors<State, SideEffect>(
     _ types: any Error.Type...
 ) -> ContainerExpectation<State, SideEffect> {
-    ContainerExpectation(kind: .errors(types.map { expected in { ObjectIdentifier(type(of: $0)) == ObjectIdentifier(expected) } }))
+    ContainerExpectation(
+        kind: .errors(types.map { expected in { ObjectIdentifier(type(of: $0)) == ObjectIdentifier(expected) } }))
 }

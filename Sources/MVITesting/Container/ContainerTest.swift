@@ -23,7 +23,9 @@ import MVI
 /// test (with a diff, or with the error), and so does one recorded but never asserted when
 /// the test ends. As in Orbit, an intent that throws fails the test unless the test expects
 /// the error, with ``thrownErrors(_:)-((Error)->Bool...)``.
-public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable, SideEffect: Sendable & Equatable>: Sendable {
+public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable, SideEffect: Sendable & Equatable>:
+    Sendable
+{
     /// The host (presenter, view model) or container under test.
     public let subject: Subject
     /// The container that `subject` drives.
@@ -106,9 +108,12 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
         // The container was made by the code under test, with its own error handler; the
         // test watches its failures beside it.
         let support = container.attachTestSupport(StoreTestSupport())
-        failureWatch = (support, support.watchFailures { error in
-            recording.withLock { $0.failures.append(error) }
-        })
+        failureWatch = (
+            support,
+            support.watchFailures { error in
+                recording.withLock { $0.failures.append(error) }
+            }
+        )
     }
 
     deinit {
@@ -229,7 +234,8 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
         }
         if expectedStates != actualStates {
             reportIssue(
-                FailureText.difference("The emitted states do not match", expected: expectedStates, actual: actualStates),
+                FailureText.difference(
+                    "The emitted states do not match", expected: expectedStates, actual: actualStates),
                 fileID: fileID, filePath: filePath, line: line, column: column)
         }
         if expectedSideEffects != actualSideEffects {
@@ -238,7 +244,8 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
                     "The posted side effects do not match", expected: expectedSideEffects, actual: actualSideEffects),
                 fileID: fileID, filePath: filePath, line: line, column: column)
         }
-        let errorsMatch = expectedErrors.count == failures.count
+        let errorsMatch =
+            expectedErrors.count == failures.count
             && zip(expectedErrors, failures).allSatisfy { matches, failure in matches(failure.underlying) }
         if !errorsMatch {
             let thrown = failures.isEmpty ? "none" : "\(failures.count):\n\n\(Self.list(failures))"

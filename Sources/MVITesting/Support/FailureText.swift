@@ -4,7 +4,8 @@ import CustomDump
 enum FailureText {
     /// `header`, then the difference between `expected` and `actual` with its legend.
     static func difference<T>(_ header: String, expected: T, actual: T) -> String {
-        let body = diff(expected, actual, format: .default)
+        let body =
+            diff(expected, actual, format: .default)
             ?? "(no difference in their dumps; check your Equatable conformance)\n\n" + dump(actual)
         return """
             \(header): …

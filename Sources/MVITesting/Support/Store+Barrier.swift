@@ -24,10 +24,13 @@ extension Store {
     /// that moment, and if there are none the store is idle. So a report built from the
     /// outcome names the work that really was still running.
     func waitForIdle(timeout: Duration) async -> IdleOutcome {
-        await race(timeout: timeout, onTimeout: { [self] in
-            let running = runningTaskDescriptions
-            return running.isEmpty ? .idle : .timedOut(running: running)
-        }) { decide in
+        await race(
+            timeout: timeout,
+            onTimeout: { [self] in
+                let running = runningTaskDescriptions
+                return running.isEmpty ? .idle : .timedOut(running: running)
+            }
+        ) { decide in
             // `waitForIdle()` cannot be cancelled, so it races a timer rather than running in
             // a task group that would wait for it. A wait that loses ends when the store is
             // cancelled, which the test stores do when they are released.

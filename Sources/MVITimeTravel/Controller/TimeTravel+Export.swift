@@ -21,9 +21,11 @@ extension TimeTravel {
             for position in 0..<state.entries.count {
                 let entry = state.entries[position]
                 let track = state.tracks[Int(entry.track)]
-                events.append(TimeTravelRecording.Event(
-                    sequence: entry.sequence, store: track.recordedID ?? Int(entry.track), kind: entry.kind, time: entry.time,
-                    description: track.describe(local: entry.local), value: track.encode(local: entry.local)))
+                events.append(
+                    TimeTravelRecording.Event(
+                        sequence: entry.sequence, store: track.recordedID ?? Int(entry.track), kind: entry.kind,
+                        time: entry.time,
+                        description: track.describe(local: entry.local), value: track.encode(local: entry.local)))
             }
             return TimeTravelRecording(
                 exportedAt: Date().timeIntervalSince1970, stores: stores, events: events)

@@ -132,9 +132,10 @@ extension TimeTravel {
                     throw .stateDoesNotDecode(store: name, sequence: event.sequence, reason: JSONCodec.reason(error))
                 }
             }
-            entries.append(Entry(
-                sequence: event.sequence, time: event.time, local: items[track].count,
-                track: Int32(track), kind: event.kind))
+            entries.append(
+                Entry(
+                    sequence: event.sequence, time: event.time, local: items[track].count,
+                    track: Int32(track), kind: event.kind))
             items[track].append(ImportedTrack.Item(description: event.description, value: event.value, state: state))
         }
         var tracks: [any Track] = []
@@ -148,10 +149,11 @@ extension TimeTravel {
                     throw .stateDoesNotDecode(store: store.name, sequence: nil, reason: JSONCodec.reason(error))
                 }
             }
-            tracks.append(ImportedTrack(
-                name: store.name, recordedID: store.id, typeNames: store.types, items: items[position],
-                baselineDescription: store.initialStateDescription, baselineValue: store.initialState,
-                baselineState: baseline, target: target))
+            tracks.append(
+                ImportedTrack(
+                    name: store.name, recordedID: store.id, typeNames: store.types, items: items[position],
+                    baselineDescription: store.initialStateDescription, baselineValue: store.initialState,
+                    baselineState: baseline, target: target))
         }
         var displays: [String: [Int]] = [:]
         for position in recording.stores.indices.sorted(by: { recording.stores[$0].id < recording.stores[$1].id })

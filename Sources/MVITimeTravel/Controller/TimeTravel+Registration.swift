@@ -37,9 +37,10 @@ extension TimeTravel {
         let hooks = context.hooks
         let attached = storage.withLock { $0.attach(store, hooks: hooks) }
         if !attached {
-            errorHandler(StoreError(
-                storeName: context.storeName, origin: .addOn("time travel"),
-                underlying: TimeTravelError.middlewareReused(storeName: store.name)))
+            errorHandler(
+                StoreError(
+                    storeName: context.storeName, origin: .addOn("time travel"),
+                    underlying: TimeTravelError.middlewareReused(storeName: store.name)))
         }
     }
 

@@ -206,7 +206,9 @@ struct JSONParser {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard skipDigits(&self) > 0 else { throw failure("invalid number") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
@@ -256,7 +258,8 @@ struct JSONParser {
             case UInt8(ascii: "u"):
                 var code = try parseHex4()
                 if (0xD800...0xDBFF).contains(code) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
                     else { throw failure("unpaired surrogate") }
                     index += 2
                     let low = try parseHex4()

@@ -29,7 +29,8 @@ extension TimeTravelRecording.StoreEntry {
             message: try Field.string(types["message"], "\(path).types.message"),
             sideEffect: try Field.string(types["sideEffect"], "\(path).types.sideEffect"))
         initialState = Field.optional(fields["initialState"])
-        initialStateDescription = try Field.optionalString(fields["initialStateDescription"], "\(path).initialStateDescription")
+        initialStateDescription = try Field.optionalString(
+            fields["initialStateDescription"], "\(path).initialStateDescription")
     }
 }
 
@@ -56,17 +57,23 @@ extension TimeTravelRecording.Event {
 /// Typed access to JSON fields, throwing ``TimeTravelImportError/invalidStructure(path:reason:)``.
 enum Field {
     static func object(_ value: JSONValue, _ path: String) throws(TimeTravelImportError) -> [String: JSONValue] {
-        guard case .object(let fields) = value else { throw .invalidStructure(path: path, reason: "missing or not an object") }
+        guard case .object(let fields) = value else {
+            throw .invalidStructure(path: path, reason: "missing or not an object")
+        }
         return fields
     }
 
     static func array(_ value: JSONValue?, _ path: String) throws(TimeTravelImportError) -> [JSONValue] {
-        guard case .array(let elements)? = value else { throw .invalidStructure(path: path, reason: "missing or not an array") }
+        guard case .array(let elements)? = value else {
+            throw .invalidStructure(path: path, reason: "missing or not an array")
+        }
         return elements
     }
 
     static func string(_ value: JSONValue?, _ path: String) throws(TimeTravelImportError) -> String {
-        guard case .string(let text)? = value else { throw .invalidStructure(path: path, reason: "missing or not a string") }
+        guard case .string(let text)? = value else {
+            throw .invalidStructure(path: path, reason: "missing or not a string")
+        }
         return text
     }
 
@@ -79,7 +86,9 @@ enum Field {
     }
 
     static func number(_ value: JSONValue?, _ path: String) throws(TimeTravelImportError) -> Double {
-        guard case .number(let number)? = value else { throw .invalidStructure(path: path, reason: "missing or not a number") }
+        guard case .number(let number)? = value else {
+            throw .invalidStructure(path: path, reason: "missing or not a number")
+        }
         return number
     }
 

@@ -4,7 +4,11 @@ import Synchronization
 
 /// The typed part of a replay, run outside the controller's lock (it runs feature code).
 struct PreparedReplay: Sendable {
-    let run: @Sendable () -> (stateBefore: String, messages: [String], sideEffects: [String], stateAfter: String, recordedStateAfter: String?)?
+    let run:
+        @Sendable () -> (
+            stateBefore: String, messages: [String], sideEffects: [String], stateAfter: String,
+            recordedStateAfter: String?
+        )?
 }
 
 extension TimeTravel {

@@ -107,9 +107,10 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
             case .sideEffect(let sideEffect): payload = .sideEffect(sideEffect)
             case .unknownState: return  // not recorded from a known state: nothing to show
             }
-            entries.append(Entry(
-                sequence: sequence - origin + 1, time: Double(time) / 1e9, local: payloads.count,
-                track: id, kind: payload.kind))
+            entries.append(
+                Entry(
+                    sequence: sequence - origin + 1, time: Double(time) / 1e9, local: payloads.count,
+                    track: id, kind: payload.kind))
             payloads.append(payload)
         }
     }
@@ -153,15 +154,19 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
             return PreparedReplay {
                 var after = before
                 F.reduce(&after, message)
-                return (String(describing: before), [String(describing: message)], [],
-                        String(describing: after), recordedAfter.map { String(describing: $0) })
+                return (
+                    String(describing: before), [String(describing: message)], [],
+                    String(describing: after), recordedAfter.map { String(describing: $0) }
+                )
             }
         case .intent(let intent):
             return PreparedReplay {
                 guard let execution = hooks.executeDetached(intent, from: before) else { return nil }
-                return (String(describing: before), execution.messages.map { String(describing: $0) },
-                        execution.sideEffects.map { String(describing: $0) },
-                        String(describing: execution.state), nil)
+                return (
+                    String(describing: before), execution.messages.map { String(describing: $0) },
+                    execution.sideEffects.map { String(describing: $0) },
+                    String(describing: execution.state), nil
+                )
             }
         case .state, .sideEffect:
             return nil

@@ -19,7 +19,7 @@ import Testing
         }
         sender.start()
         let late = Atomic<Int>(0)
-        for _ in 0 ..< 2_000 {
+        for _ in 0..<2_000 {
             let cancelled = Atomic<Bool>(false)
             let subscription = subscribe {
                 usleep(20)  // widens the window: a callback still running when cancel returns is late
@@ -71,7 +71,7 @@ import Testing
         // Two listeners that do not consume: each keeps 2 of 10 and loses 8.
         let first = store.sideEffects.makeAsyncIterator()
         let second = store.sideEffects.makeAsyncIterator()
-        for index in 0 ..< 10 { store.send(.notify("\(index)")) }
+        for index in 0..<10 { store.send(.notify("\(index)")) }
         let overflows = errors.values.filter { $0.origin == .sideEffectOverflow }
         #expect(overflows.count == 16)
         _ = (first, second)

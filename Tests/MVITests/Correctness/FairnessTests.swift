@@ -43,7 +43,7 @@ import Testing
             returned.open(())
         }
         await entered.wait()
-        for _ in 0 ..< 5_000 { store.send(.work) }
+        for _ in 0..<5_000 { store.send(.work) }
         #expect(store.pendingInputCount == 5_000)
         release.signal()
         await returned.wait()

@@ -41,7 +41,7 @@ import Testing
         // Queries from a thread of their own, while results come back on the pool.
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             Thread.detachNewThread {
-                for query in 0 ..< 10_000 { store.send(.search(query)) }
+                for query in 0..<10_000 { store.send(.search(query)) }
                 done.resume()
             }
         }
@@ -119,11 +119,12 @@ import Testing
         context.send(.start)
         #expect(store.state.count == 0)
         let misuses = errors.values.compactMap { $0.underlying as? StoreMisuse }
-        #expect(misuses == [
-            .contextUsedAfterWorkEnded(.dispatch),
-            .contextUsedAfterWorkEnded(.post),
-            .contextUsedAfterWorkEnded(.send),
-        ])
+        #expect(
+            misuses == [
+                .contextUsedAfterWorkEnded(.dispatch),
+                .contextUsedAfterWorkEnded(.post),
+                .contextUsedAfterWorkEnded(.send),
+            ])
         #expect(errors.values.allSatisfy { $0.origin == .misuse })
     }
 }

@@ -14,41 +14,51 @@ extension Scenario {
     static var concurrentSend: Scenario {
         Scenario(
             "concurrent-send", "2 tasks sending half each; throughput, final count checked",
-            fullSize: 1_000_000, smokeSize: 20_000, systems: [
-                (.baselineA, { n in
-                    let store = HandWrittenStore(state: BenchState())
-                    let sink = Sink()
-                    store.subscribe { sink.observe($0.count) }
-                    return Trial(
-                        operations: n,
-                        run: { for _ in 0..<n { store.send(.increment) } },
-                        verify: { expect("count", store.state.count, n) ?? expect("calls", sink.calls, n + 1) })
-                }),
-                (.baselineB, { n in
-                    let store = MutexStore(state: BenchState())
-                    let sink = Sink()
-                    store.subscribe { sink.observe($0.count) }
-                    return Trial(
-                        operations: n,
-                        run: { inTwoTasks(n) { store.send(.increment) } },
-                        verify: { expect("count", store.state.count, n) ?? expect("calls", sink.calls, n + 1) })
-                }),
-                (.mvi, { n in
-                    let store = Store(CounterFeature<BenchState>(), initialState: BenchState())
-                    let sink = Sink()
-                    let subscription = store.subscribe { sink.observe($0.count) }
-                    return Trial(
-                        operations: n,
-                        run: {
-                            inTwoTasks(n) { store.send(.increment) }
-                            waitUntilApplied(store, n)
-                        },
-                        verify: {
-                            withExtendedLifetime(subscription) {
-                                expect("count", store.state.count, n) ?? expect("calls", sink.calls, n + 1)
-                            }
-                        })
-                }),
+            fullSize: 1_000_000, smokeSize: 20_000,
+            systems: [
+                (
+                    .baselineA,
+                    { n in
+                        let store = HandWrittenStore(state: BenchState())
+                        let sink = Sink()
+                        store.subscribe { sink.observe($0.count) }
+                        return Trial(
+                            operations: n,
+                            run: { for _ in 0..<n { store.send(.increment) } },
+                            verify: { expect("count", store.state.count, n) ?? expect("calls", sink.calls, n + 1) })
+                    }
+                ),
+                (
+                    .baselineB,
+                    { n in
+                        let store = MutexStore(state: BenchState())
+                        let sink = Sink()
+                        store.subscribe { sink.observe($0.count) }
+                        return Trial(
+                            operations: n,
+                            run: { inTwoTasks(n) { store.send(.increment) } },
+                            verify: { expect("count", store.state.count, n) ?? expect("calls", sink.calls, n + 1) })
+                    }
+                ),
+                (
+                    .mvi,
+                    { n in
+                        let store = Store(CounterFeature<BenchState>(), initialState: BenchState())
+                        let sink = Sink()
+                        let subscription = store.subscribe { sink.observe($0.count) }
+                        return Trial(
+                            operations: n,
+                            run: {
+                                inTwoTasks(n) { store.send(.increment) }
+                                waitUntilApplied(store, n)
+                            },
+                            verify: {
+                                withExtendedLifetime(subscription) {
+                                    expect("count", store.state.count, n) ?? expect("calls", sink.calls, n + 1)
+                                }
+                            })
+                    }
+                ),
             ])
     }
 }
@@ -59,32 +69,39 @@ extension Scenario {
     static var concurrentSend8: Scenario {
         Scenario(
             "concurrent-send-8", "8 threads sending an eighth each; throughput, final count checked",
-            fullSize: 1_000_000, smokeSize: 40_000, systems: [
-                (.baselineB, { n in
-                    let store = MutexStore(state: BenchState())
-                    let sink = Sink()
-                    store.subscribe { sink.observe($0.count) }
-                    return Trial(
-                        operations: n,
-                        run: { inThreads(8, n) { store.send(.increment) } },
-                        verify: { expect("count", store.state.count, n) ?? expect("calls", sink.calls, n + 1) })
-                }),
-                (.mvi, { n in
-                    let store = Store(CounterFeature<BenchState>(), initialState: BenchState())
-                    let sink = Sink()
-                    let subscription = store.subscribe { sink.observe($0.count) }
-                    return Trial(
-                        operations: n,
-                        run: {
-                            inThreads(8, n) { store.send(.increment) }
-                            waitUntilApplied(store, n)
-                        },
-                        verify: {
-                            withExtendedLifetime(subscription) {
-                                expect("count", store.state.count, n) ?? expect("calls", sink.calls, n + 1)
-                            }
-                        })
-                }),
+            fullSize: 1_000_000, smokeSize: 40_000,
+            systems: [
+                (
+                    .baselineB,
+                    { n in
+                        let store = MutexStore(state: BenchState())
+                        let sink = Sink()
+                        store.subscribe { sink.observe($0.count) }
+                        return Trial(
+                            operations: n,
+                            run: { inThreads(8, n) { store.send(.increment) } },
+                            verify: { expect("count", store.state.count, n) ?? expect("calls", sink.calls, n + 1) })
+                    }
+                ),
+                (
+                    .mvi,
+                    { n in
+                        let store = Store(CounterFeature<BenchState>(), initialState: BenchState())
+                        let sink = Sink()
+                        let subscription = store.subscribe { sink.observe($0.count) }
+                        return Trial(
+                            operations: n,
+                            run: {
+                                inThreads(8, n) { store.send(.increment) }
+                                waitUntilApplied(store, n)
+                            },
+                            verify: {
+                                withExtendedLifetime(subscription) {
+                                    expect("count", store.state.count, n) ?? expect("calls", sink.calls, n + 1)
+                                }
+                            })
+                    }
+                ),
             ])
     }
 }

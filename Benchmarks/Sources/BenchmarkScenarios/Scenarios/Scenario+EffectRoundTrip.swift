@@ -7,51 +7,61 @@ extension Scenario {
     static var effectRoundTrip: Scenario {
         Scenario(
             "effect-roundtrip", "intent -> async work -> message -> state observed (latency)",
-            fullSize: 20_000, smokeSize: 500, systems: [
-                (.baselineA, { n in
-                    let store = HandWrittenStore(state: BenchState())
-                    let observed = DispatchSemaphore(value: 0)
-                    store.subscribe { if $0.count > 0 { observed.signal() } }
-                    return Trial(
-                        operations: n,
-                        run: {
-                            for _ in 0..<n {
-                                store.load()
-                                observed.wait()
-                            }
-                        },
-                        verify: { expect("count", store.state.count, n) })
-                }),
-                (.baselineB, { n in
-                    let store = MutexStore(state: BenchState())
-                    let observed = DispatchSemaphore(value: 0)
-                    store.subscribe { if $0.count > 0 { observed.signal() } }
-                    return Trial(
-                        operations: n,
-                        run: {
-                            for _ in 0..<n {
-                                store.load()
-                                observed.wait()
-                            }
-                        },
-                        verify: { expect("count", store.state.count, n) })
-                }),
-                (.mvi, { n in
-                    let store = Store(EffectFeature(), initialState: BenchState())
-                    let observed = DispatchSemaphore(value: 0)
-                    let subscription = store.subscribe { if $0.count > 0 { observed.signal() } }
-                    return Trial(
-                        operations: n,
-                        run: {
-                            for _ in 0..<n {
-                                store.send(.load)
-                                observed.wait()
-                            }
-                        },
-                        verify: {
-                            withExtendedLifetime(subscription) { expect("count", store.state.count, n) }
-                        })
-                }),
+            fullSize: 20_000, smokeSize: 500,
+            systems: [
+                (
+                    .baselineA,
+                    { n in
+                        let store = HandWrittenStore(state: BenchState())
+                        let observed = DispatchSemaphore(value: 0)
+                        store.subscribe { if $0.count > 0 { observed.signal() } }
+                        return Trial(
+                            operations: n,
+                            run: {
+                                for _ in 0..<n {
+                                    store.load()
+                                    observed.wait()
+                                }
+                            },
+                            verify: { expect("count", store.state.count, n) })
+                    }
+                ),
+                (
+                    .baselineB,
+                    { n in
+                        let store = MutexStore(state: BenchState())
+                        let observed = DispatchSemaphore(value: 0)
+                        store.subscribe { if $0.count > 0 { observed.signal() } }
+                        return Trial(
+                            operations: n,
+                            run: {
+                                for _ in 0..<n {
+                                    store.load()
+                                    observed.wait()
+                                }
+                            },
+                            verify: { expect("count", store.state.count, n) })
+                    }
+                ),
+                (
+                    .mvi,
+                    { n in
+                        let store = Store(EffectFeature(), initialState: BenchState())
+                        let observed = DispatchSemaphore(value: 0)
+                        let subscription = store.subscribe { if $0.count > 0 { observed.signal() } }
+                        return Trial(
+                            operations: n,
+                            run: {
+                                for _ in 0..<n {
+                                    store.send(.load)
+                                    observed.wait()
+                                }
+                            },
+                            verify: {
+                                withExtendedLifetime(subscription) { expect("count", store.state.count, n) }
+                            })
+                    }
+                ),
             ])
     }
 }

@@ -8,16 +8,26 @@ extension Scenario {
         let payload = [UInt8](repeating: 7, count: 1024)
         return Scenario(
             "idle-store-bytes", "resident bytes per idle store (one op = creating one)",
-            fullSize: 100_000, smokeSize: 1_000, metric: .residentBytesPerInstance, systems: [
-                (.baselineA, { n in
-                    keepAlive(n) { HandWrittenStore(state: BenchState(payload: payload)) }
-                }),
-                (.baselineB, { n in
-                    keepAlive(n) { MutexStore(state: BenchState(payload: payload)) }
-                }),
-                (.mvi, { n in
-                    keepAlive(n) { Store(CounterFeature<BenchState>(), initialState: BenchState(payload: payload)) }
-                }),
+            fullSize: 100_000, smokeSize: 1_000, metric: .residentBytesPerInstance,
+            systems: [
+                (
+                    .baselineA,
+                    { n in
+                        keepAlive(n) { HandWrittenStore(state: BenchState(payload: payload)) }
+                    }
+                ),
+                (
+                    .baselineB,
+                    { n in
+                        keepAlive(n) { MutexStore(state: BenchState(payload: payload)) }
+                    }
+                ),
+                (
+                    .mvi,
+                    { n in
+                        keepAlive(n) { Store(CounterFeature<BenchState>(), initialState: BenchState(payload: payload)) }
+                    }
+                ),
             ])
     }
 }

@@ -9,30 +9,40 @@ extension Scenario {
         _ name: String, _ summary: String, fullSize: Int = 1_000_000,
         middleware: @escaping () -> [any Middleware<CounterFeature<BenchState>>]
     ) -> Scenario {
-        Scenario(name, summary, fullSize: fullSize, smokeSize: 2_000, systems: [
-            (.baselineA, { n in
-                let store = HandWrittenStore(state: BenchState())
-                let sink = Sink()
-                store.subscribe { sink.observe($0.count) }
-                return Trial(
-                    operations: n,
-                    run: { for _ in 0..<n { store.send(.increment) } },
-                    verify: { expect("count", store.state.count, n) ?? expect("last count seen", sink.last, n) })
-            }),
-            (.mvi, { n in
-                let store = Store(CounterFeature<BenchState>(), initialState: BenchState(), middleware: middleware())
-                let sink = Sink()
-                let subscription = store.subscribe { sink.observe($0.count) }
-                return Trial(
-                    operations: n,
-                    run: { for _ in 0..<n { store.send(.increment) } },
-                    verify: {
-                        withExtendedLifetime(subscription) {
-                            expect("count", store.state.count, n) ?? expect("last count seen", sink.last, n)
-                        }
-                    })
-            }),
-        ])
+        Scenario(
+            name, summary, fullSize: fullSize, smokeSize: 2_000,
+            systems: [
+                (
+                    .baselineA,
+                    { n in
+                        let store = HandWrittenStore(state: BenchState())
+                        let sink = Sink()
+                        store.subscribe { sink.observe($0.count) }
+                        return Trial(
+                            operations: n,
+                            run: { for _ in 0..<n { store.send(.increment) } },
+                            verify: { expect("count", store.state.count, n) ?? expect("last count seen", sink.last, n) }
+                        )
+                    }
+                ),
+                (
+                    .mvi,
+                    { n in
+                        let store = Store(
+                            CounterFeature<BenchState>(), initialState: BenchState(), middleware: middleware())
+                        let sink = Sink()
+                        let subscription = store.subscribe { sink.observe($0.count) }
+                        return Trial(
+                            operations: n,
+                            run: { for _ in 0..<n { store.send(.increment) } },
+                            verify: {
+                                withExtendedLifetime(subscription) {
+                                    expect("count", store.state.count, n) ?? expect("last count seen", sink.last, n)
+                                }
+                            })
+                    }
+                ),
+            ])
     }
 }
 

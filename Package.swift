@@ -73,6 +73,7 @@ let package = Package(
             dependencies: [
                 "MVI", "MVITesting",
                 .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ],
             swiftSettings: strictSettings),

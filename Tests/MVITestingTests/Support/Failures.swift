@@ -1,3 +1,4 @@
+import IssueReporting
 import Synchronization
 import Testing
 
@@ -6,28 +7,44 @@ final class IssueTexts: Sendable {
     private let texts = Mutex<[String]>([])
     private let lines = Mutex<[Int]>([])
 
-    func append(_ issue: Issue) {
-        texts.withLock { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
-        lines.withLock { $0.append(issue.sourceLocation?.line ?? -1) }
+    func append(_ message: String, line: Int) {
+        texts.withLock { $0.append(message) }
+        lines.withLock { $0.append(line) }
     }
 
     var all: [String] { texts.withLock { $0 } }
     var sourceLines: [Int] { lines.withLock { $0 } }
 }
 
-/// Runs `body`, which must report at least one issue (`withKnownIssue` fails the test
-/// otherwise), and returns what the issues said, for the test to check.
+/// Collects the failures the test store reports instead of recording them as issues, so the
+/// tests that check failure messages print nothing (expected failures are not mistaken for
+/// real ones in the test output).
+struct CollectingReporter: IssueReporter {
+    let texts: IssueTexts
+
+    func reportIssue(
+        _ message: @autoclosure () -> String?, severity: IssueSeverity,
+        fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+    ) {
+        texts.append(message() ?? "", line: Int(line))
+    }
+}
+
+/// Runs `body`, which must report at least one failure, and returns what the failures said,
+/// for the test to check. The failures are collected, not recorded: a body that reports none
+/// fails the test.
 @discardableResult
 func failures(
     sourceLocation: SourceLocation = #_sourceLocation,
     _ body: () async -> Void
 ) async -> IssueTexts {
     let texts = IssueTexts()
-    await withKnownIssue(sourceLocation: sourceLocation) {
+    await withIssueReporters([CollectingReporter(texts: texts)]) {
         await body()
-    } matching: { issue in
-        texts.append(issue)
-        return true
+    }
+    if texts.all.isEmpty {
+        Issue.record(
+            "Expected the test store to report a failure, but it reported none", sourceLocation: sourceLocation)
     }
     return texts
 }

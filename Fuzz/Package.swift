@@ -18,17 +18,19 @@ let package = Package(
     targets: [
         // Declares libFuzzer's `LLVMFuzzerRunDriver` for Swift.
         .target(name: "FuzzDriver"),
+        // What every target shares: failing on a broken invariant, and its `main`.
+        .target(name: "FuzzSupport", dependencies: ["FuzzDriver"]),
         .executableTarget(
             name: "FuzzRecordingImport",
             dependencies: [
-                "FuzzDriver",
+                "FuzzSupport",
                 .product(name: "MVI", package: "swift-mvi"),
                 .product(name: "MVITimeTravel", package: "swift-mvi"),
             ]),
         .executableTarget(
             name: "FuzzStateKeeper",
             dependencies: [
-                "FuzzDriver",
+                "FuzzSupport",
                 .product(name: "MVI", package: "swift-mvi"),
                 .product(name: "MVIStateKeeper", package: "swift-mvi"),
             ]),

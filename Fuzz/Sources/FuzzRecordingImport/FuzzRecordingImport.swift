@@ -1,5 +1,5 @@
 import Foundation
-import FuzzDriver
+import FuzzSupport
 import MVI
 import MVITimeTravel
 
@@ -40,12 +40,6 @@ struct Counter: Feature {
         case .rename(let title): context.dispatch(.renamed(title))
         }
     }
-}
-
-/// Fails the run: libFuzzer records the input that got here as a crash.
-func violated(_ invariant: String) -> Never {
-    // A broken invariant must stop the fuzzer with the input that broke it: that is the point.
-    fatalError("invariant violated: \(invariant)")
 }
 
 /// One input: the bytes of a recording file, as `TimeTravel.import` reads it.
@@ -131,19 +125,11 @@ public func fuzzRecordingImport(_ start: UnsafePointer<UInt8>?, _ count: Int) ->
     return 0
 }
 
-/// Runs libFuzzer on ``fuzzRecordingImport(_:_:)`` with the process's command line (libFuzzer's flags
-/// and corpus directories).
+/// Runs libFuzzer on ``fuzzRecordingImport(_:_:)``, or writes the seeds (see `runFuzzer`).
 @main
 enum FuzzRecordingImportMain {
     static func main() {
-        let arguments = CommandLine.arguments
-        if arguments.count == 3, arguments[1] == "--write-seeds" {
-            writeSeeds(to: URL(fileURLWithPath: arguments[2]))
-            return
-        }
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzRecordingImport(data, size) })
+        runFuzzer(fuzzRecordingImport, writeSeeds: writeSeeds(to:))
     }
 }
 

@@ -1,5 +1,5 @@
 import Foundation
-import FuzzDriver
+import FuzzSupport
 import MVI
 import MVIStateKeeper
 
@@ -28,12 +28,6 @@ struct Notes: Codable, Sendable, Equatable {
 /// Version 1 of the same state, which a version-2 keeper migrates.
 struct NotesV1: Codable, Sendable {
     var texts: [String]
-}
-
-/// Fails the run: libFuzzer records the input that got here as a crash.
-func violated(_ invariant: String) -> Never {
-    // A broken invariant must stop the fuzzer with the input that broke it: that is the point.
-    fatalError("invariant violated: \(invariant)")
 }
 
 /// One input: the bytes of a saved-state file, as `StateKeeper` reads them from its storage.
@@ -87,19 +81,11 @@ public func fuzzStateKeeper(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
     return 0
 }
 
-/// Runs libFuzzer on ``fuzzStateKeeper(_:_:)`` with the process's command line (libFuzzer's flags
-/// and corpus directories).
+/// Runs libFuzzer on ``fuzzStateKeeper(_:_:)``, or writes the seeds (see `runFuzzer`).
 @main
 enum FuzzStateKeeperMain {
     static func main() {
-        let arguments = CommandLine.arguments
-        if arguments.count == 3, arguments[1] == "--write-seeds" {
-            writeSeeds(to: URL(fileURLWithPath: arguments[2]))
-            return
-        }
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzStateKeeper(data, size) })
+        runFuzzer(fuzzStateKeeper, writeSeeds: writeSeeds(to:))
     }
 }
 

@@ -79,7 +79,7 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
         let time = session.now
         pendingIntent = nil
         let sequence = session.reserve(intent == nil ? 2 : 3)
-        core.withReducing {
+        core.withReducing(on: ThreadIdentity.current) {
             F.reduce(&core.drainer.state, message)
             let isCheckpoint = log.appendReduction(sequence: sequence, time: time, intent: intent, message: message)
             if isCheckpoint { log.addCheckpoint(core.drainer.state) }

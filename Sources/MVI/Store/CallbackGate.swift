@@ -19,8 +19,7 @@ import Synchronization
 /// Observers and side-effect handlers are gates themselves (subclasses), so a subscription
 /// allocates one object, not two.
 @usableFromInline
-class CallbackGate: @unchecked Sendable {
-    // @unchecked: the only stored property is an atomic; subclasses add immutable `let`s.
+class CallbackGate: @unchecked Sendable {  // non-final; its one stored property is an atomic
     @usableFromInline static let idle: UInt = 0
     @usableFromInline static let cancelled: UInt = 1
 

@@ -5,8 +5,7 @@
 /// while stopped, so a side effect racing with `stop()` is never lost). A cancelled handler
 /// refuses everything.
 @usableFromInline
-final class SideEffectHandler<SideEffect: Sendable>: CallbackGate, @unchecked Sendable {
-    // @unchecked: adds only an immutable `Sendable` closure to its (atomic) gate.
+final class SideEffectHandler<SideEffect: Sendable>: CallbackGate, @unchecked Sendable {  // adds one `let` closure
     @usableFromInline let accept: @Sendable (SideEffect) -> Bool
 
     @usableFromInline

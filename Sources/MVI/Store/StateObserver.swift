@@ -1,8 +1,7 @@
 /// A registered state callback, called only by the draining thread, through its gate: once
 /// its subscription's `cancel()` returns, it is never called again.
 @usableFromInline
-final class StateObserver<State: Sendable>: CallbackGate, @unchecked Sendable {
-    // @unchecked: adds only immutable `Sendable` closures to its (atomic) gate.
+final class StateObserver<State: Sendable>: CallbackGate, @unchecked Sendable {  // adds only `let` closures
     @usableFromInline let onState: @Sendable (State) -> Void
     /// Called when the store ends, so streams built on observers can finish.
     @usableFromInline let onFinish: (@Sendable () -> Void)?

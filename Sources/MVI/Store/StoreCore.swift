@@ -19,9 +19,7 @@ import Synchronization
 ///
 /// `drainer` holds what only the draining thread touches.
 @usableFromInline
-package final class StoreCore<F: Feature>: @unchecked Sendable {
-    // @unchecked: `control` is a StoreLock; `drainer` is accessed only under the drain claim,
-    // and its `state` is written only under the lock (see the type's comment).
+package final class StoreCore<F: Feature>: @unchecked Sendable {  // `drainer`: drain claim and locks, above
 
     /// What only the draining thread touches.
     @usableFromInline
@@ -106,22 +104,19 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {
     /// as their `inout` argument; reading the store from one is a bug, stopped here with a
     /// message that names it rather than a deadlock.
     @usableFromInline func stateReadDuringReduce() -> Never {
-        // A crash is the only safe answer: the state is half-reduced and borrowed by reduce.
-        preconditionFailure(
+        preconditionFailure(  // the only safe answer: the state is half-reduced and borrowed by reduce
             "swift-mvi: [\(name)] Store.state was read from inside reduce. A reducer must be pure: "
                 + "use the state it is given, never the store.")
     }
 
     /// Reduces `message` into the state in place, under the state lock, on thread `me`.
     @inlinable func reduce(_ message: F.Message, on me: UInt) {
-        reducingThread.store(me, ordering: .relaxed)
-        stateLock.withLock { _ in F.reduce(&drainer.state, message) }
-        reducingThread.store(0, ordering: .relaxed)
+        withReducing(on: me) { F.reduce(&drainer.state, message) }
     }
 
-    /// Runs `body`, which reduces, under the state lock, marked as reducing.
-    @inlinable func withReducing(_ body: () -> Void) {
-        reducingThread.store(ThreadIdentity.current, ordering: .relaxed)
+    /// Runs `body`, which reduces, under the state lock, marked as reducing on thread `me`.
+    @inlinable func withReducing(on me: UInt, _ body: () -> Void) {
+        reducingThread.store(me, ordering: .relaxed)
         stateLock.withLock { _ in body() }
         reducingThread.store(0, ordering: .relaxed)
     }
@@ -329,10 +324,7 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {
             guard observer.isOpen else { break }  // cancelled before it got here
             drainer.observers.append(observer)
             let me = ThreadIdentity.current
-            if observer.enter(as: me) {
-                observer.onState(drainer.state)
-                observer.leave(as: me)
-            }
+            _ = observer.call(as: me) { observer.onState(drainer.state) }
         case .removeObserver(let observer):
             drainer.observers.removeAll { $0 === observer }
         case .addSideEffectHandler(let handler):
@@ -365,10 +357,7 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {
         switch work {
         case .addObserver(let observer):
             let me = ThreadIdentity.current
-            if observer.enter(as: me) {
-                observer.onState(state)
-                observer.leave(as: me)
-            }
+            _ = observer.call(as: me) { observer.onState(state) }
             observer.finish()
         default:
             work.abandon()
@@ -451,10 +440,7 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {
         var index = 0
         while index < drainer.observers.count {
             let observer = drainer.observers[index]
-            if observer.enter(as: me) {
-                observer.onState(drainer.state)
-                observer.leave(as: me)
-            }
+            _ = observer.call(as: me) { observer.onState(drainer.state) }
             index += 1
         }
     }

@@ -4,15 +4,15 @@
 public enum StoreMisuse: Error, Sendable, Hashable, CustomStringConvertible {
     /// What an async work's context was asked to do after its work had returned.
     public enum Action: String, Sendable, Hashable {
-        /// ``EffectContext/dispatch(_:)``.
+        /// ``WorkContext/dispatch(_:)``.
         case dispatch
-        /// ``EffectContext/post(_:)``.
+        /// ``WorkContext/post(_:)``.
         case post
-        /// ``EffectContext/send(_:)``.
+        /// ``WorkContext/send(_:)``.
         case send
     }
 
-    /// An ``EffectContext`` was used after its work returned (it was captured by another
+    /// An ``WorkContext`` was used after its work returned (it was captured by another
     /// task, for example). What it dispatched, posted or sent was dropped: start further
     /// work with `run` instead, so that the store owns it.
     case contextUsedAfterWorkEnded(Action)

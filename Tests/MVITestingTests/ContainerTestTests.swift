@@ -182,7 +182,7 @@ import Testing
         let container = Container<Int, String>(initialState: 0, onError: StoreErrorHandler { _ in })
         let test = container.test(0)
         await test.testIntent { container in
-            container.intent("save") { (_: EffectContext<ContainerFeature<Int, String>>) async throws in
+            container.intent("save") { (_: WorkContext<ContainerFeature<Int, String>>) async throws in
                 throw Offline()
             }
         }
@@ -207,7 +207,7 @@ import Testing
         let issues = await failures {
             let test = container.test(0)
             await test.testIntent { container in
-                container.intent { (_: EffectContext<ContainerFeature<Int, String>>) async throws in
+                container.intent { (_: WorkContext<ContainerFeature<Int, String>>) async throws in
                     throw Offline()
                 }
             }
@@ -231,7 +231,7 @@ import Testing
         let test = container.test(CreateOrEditState(mode: .edit, editedCircle: fakeCircle))
         await test.testIntent { container in
             container.intent("load") {
-                (_: EffectContext<ContainerFeature<CreateOrEditState, CreateOrEditSideEffect>>) async throws in
+                (_: WorkContext<ContainerFeature<CreateOrEditState, CreateOrEditSideEffect>>) async throws in
                 throw Offline()
             }
         }
@@ -240,7 +240,7 @@ import Testing
         }
         await test.testIntent { container in
             container.intent {
-                (_: EffectContext<ContainerFeature<CreateOrEditState, CreateOrEditSideEffect>>) async throws in
+                (_: WorkContext<ContainerFeature<CreateOrEditState, CreateOrEditSideEffect>>) async throws in
                 throw Offline()
             }
         }

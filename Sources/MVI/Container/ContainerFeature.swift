@@ -121,7 +121,7 @@ extension Store {
     /// the container.
     public func intent<State: Sendable, SideEffect: Sendable>(
         _ name: String = "intent",
-        _ body: @escaping @Sendable (EffectContext<F>) async throws -> Void
+        _ body: @escaping @Sendable (WorkContext<F>) async throws -> Void
     ) where F == ContainerFeature<State, SideEffect> {
         send(ContainerFeature.Intent(name) { context in context.run(body) })
     }
@@ -138,7 +138,7 @@ extension StoreContext {
     }
 }
 
-extension EffectContext {
+extension WorkContext {
     /// Reduces the state with a block and returns once it is applied (Orbit's `reduce { }`).
     public func reduce<State: Sendable, SideEffect: Sendable>(
         _ name: String = "reduce",

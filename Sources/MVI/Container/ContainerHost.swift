@@ -39,7 +39,7 @@ extension ContainerHost {
     public func intent(
         _ name: String = #function,
         _ body:
-            @escaping @Sendable (EffectContext<ContainerFeature<ContainerState, ContainerSideEffect>>) async throws ->
+            @escaping @Sendable (WorkContext<ContainerFeature<ContainerState, ContainerSideEffect>>) async throws ->
             Void
     ) {
         container.intent(name, body)

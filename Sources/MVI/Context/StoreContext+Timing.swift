@@ -26,7 +26,7 @@ extension StoreContext {
         for duration: Duration,
         clock: C,
         priority: TaskPriority? = nil,
-        _ operation: @escaping @Sendable (EffectContext<F>) async throws -> Void
+        _ operation: @escaping @Sendable (WorkContext<F>) async throws -> Void
     ) {
         let deadline = clock.now.advanced(by: duration)
         run(id: id, cancelInFlight: true, priority: priority) { context in
@@ -61,7 +61,7 @@ extension StoreContext {
         for interval: Duration,
         clock: C,
         priority: TaskPriority? = nil,
-        _ operation: @escaping @Sendable (EffectContext<F>) async throws -> Void
+        _ operation: @escaping @Sendable (WorkContext<F>) async throws -> Void
     ) {
         // Runs start only here, on the thread processing intents, so the check and the start
         // do not race another call; a run ending at this moment may still drop this one.

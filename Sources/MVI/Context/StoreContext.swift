@@ -4,7 +4,7 @@
 /// ``dispatch(_:)`` reduces at once, so ``state`` always reflects every message dispatched so
 /// far. The context is valid only during the call; it is not `Sendable`, so it cannot
 /// escape into a task by accident. For async work, use ``run(id:cancelInFlight:priority:_:)``,
-/// whose operation gets an ``EffectContext``.
+/// whose operation gets an ``WorkContext``.
 public struct StoreContext<F: Feature> {
     @usableFromInline let core: StoreCore<F>
 
@@ -52,7 +52,7 @@ public struct StoreContext<F: Feature> {
         id: (any Hashable & Sendable)? = nil,
         cancelInFlight: Bool = false,
         priority: TaskPriority? = nil,
-        _ operation: @escaping @Sendable (EffectContext<F>) async throws -> Void
+        _ operation: @escaping @Sendable (WorkContext<F>) async throws -> Void
     ) {
         core.run(id: id.map { TaskID($0) }, cancelInFlight: cancelInFlight, priority: priority, operation: operation)
     }

@@ -20,7 +20,7 @@ extension StoreCore {
         id: TaskID?,
         cancelInFlight: Bool,
         priority: TaskPriority?,
-        operation: @escaping @Sendable (EffectContext<F>) async throws -> Void
+        operation: @escaping @Sendable (WorkContext<F>) async throws -> Void
     ) {
         // The slot is reserved before the task exists, so a task that finishes before it is
         // registered finds its slot and empties it, and registration then knows to skip it.
@@ -33,7 +33,7 @@ extension StoreCore {
         guard let token else { return }
         // A test store's executor, if any; `nil` is exactly `Task(priority:)`.
         let task = Task(executorPreference: preferredTaskExecutor, priority: priority) {
-            let context = EffectContext(core: self, work: token)
+            let context = WorkContext(core: self, work: token)
             do {
                 try await operation(context)
             } catch is CancellationError {

@@ -96,7 +96,7 @@ import Testing
         enum Intent: Sendable { case start }
         enum Message: Sendable { case bumped }
         typealias SideEffect = Void
-        let escaped: Gate<EffectContext<Escaping>>
+        let escaped: Gate<WorkContext<Escaping>>
 
         static func reduce(_ state: inout State, _ message: Message) { state.count += 1 }
 
@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func aContextUsedAfterItsWorkEndedIsDroppedAndReported() async {
-        let escaped = Gate<EffectContext<Escaping>>()
+        let escaped = Gate<WorkContext<Escaping>>()
         let errors = Collected<StoreError>()
         let store = Store(
             Escaping(escaped: escaped), initialState: .init(),

@@ -10,7 +10,7 @@
 /// way is dropped too. A context used after its work has returned (captured by another task)
 /// is a misuse: its input is dropped and reported to the store's error handler as
 /// ``StoreMisuse/contextUsedAfterWorkEnded(_:)``.
-public struct EffectContext<F: Feature>: Sendable {
+public struct WorkContext<F: Feature>: Sendable {
     @usableFromInline let core: StoreCore<F>
     /// The token of the work this context belongs to.
     @usableFromInline let work: Int
@@ -53,7 +53,7 @@ public struct EffectContext<F: Feature>: Sendable {
         id: (any Hashable & Sendable)? = nil,
         cancelInFlight: Bool = false,
         priority: TaskPriority? = nil,
-        _ operation: @escaping @Sendable (EffectContext<F>) async throws -> Void
+        _ operation: @escaping @Sendable (WorkContext<F>) async throws -> Void
     ) {
         core.run(id: id.map { TaskID($0) }, cancelInFlight: cancelInFlight, priority: priority, operation: operation)
     }
@@ -63,3 +63,7 @@ public struct EffectContext<F: Feature>: Sendable {
         core.cancelTasks(id: TaskID(id))
     }
 }
+
+/// The former name of ``WorkContext``: "effect" now means only the one-shot side effect.
+@available(*, deprecated, renamed: "WorkContext")
+public typealias EffectContext<F: Feature> = WorkContext<F>

@@ -18,14 +18,14 @@ import Synchronization
 /// build (`-D MVI_PTHREAD_LOCK`, set by `MVI_CORE_ONLY=1` in Package.swift) uses a pthread
 /// mutex instead, which ThreadSanitizer understands. The code under the lock is the same.
 @usableFromInline
-struct StoreLock<Value: Sendable>: ~Copyable, Sendable {
+package struct StoreLock<Value: Sendable>: ~Copyable, Sendable {
     #if MVI_PTHREAD_LOCK
     // nonisolated(unsafe): the pointers never change, and what they point to is touched
     // only between pthread_mutex_lock and pthread_mutex_unlock.
     @usableFromInline nonisolated(unsafe) let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline nonisolated(unsafe) let value: UnsafeMutablePointer<Value>
 
-    @usableFromInline init(_ initialValue: Value) {
+    @usableFromInline package init(_ initialValue: Value) {
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
         value = .allocate(capacity: 1)
@@ -39,7 +39,7 @@ struct StoreLock<Value: Sendable>: ~Copyable, Sendable {
         value.deallocate()
     }
 
-    @inlinable borrowing func withLock<Result: Sendable>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    @inlinable package borrowing func withLock<Result: Sendable>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value.pointee)
@@ -47,11 +47,11 @@ struct StoreLock<Value: Sendable>: ~Copyable, Sendable {
     #else
     @usableFromInline let mutex: Mutex<Value>
 
-    @usableFromInline init(_ initialValue: Value) {
+    @usableFromInline package init(_ initialValue: Value) {
         mutex = Mutex(initialValue)
     }
 
-    @inlinable borrowing func withLock<Result: Sendable>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    @inlinable package borrowing func withLock<Result: Sendable>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try mutex.withLock { value in try body(&value) }
     }
     #endif

@@ -31,7 +31,9 @@ let package = Package(
     targets: [
         // The core: Store, Feature, contexts, side-effect delivery, middleware, views and
         // binding, Observation. Depends on nothing but the toolchain.
-        .target(name: "MVI", swiftSettings: strictSettings),
+        .target(name: "MVI", dependencies: ["_MVIFutex"], swiftSettings: strictSettings),
+        // The two system calls behind the core's lock on Linux (Swift cannot call `syscall`).
+        .target(name: "_MVIFutex"),
         // State preservation: StateKeeper and its storages (Foundation's JSON coding lives here).
         .target(name: "MVIStateKeeper", dependencies: ["MVI"], swiftSettings: strictSettings),
         // The exhaustive TestStore and Orbit's test DSL.
@@ -97,15 +99,3 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-
-// `MVI_CORE_ONLY=1` narrows the package to the core and its tests, with no dependencies:
-// CI uses it for the ThreadSanitizer run, which then builds nothing but the core.
-if Context.environment["MVI_CORE_ONLY"] != nil {
-    package.products = [.library(name: "MVI", targets: ["MVI"])]
-    package.dependencies = []
-    package.targets = package.targets.filter { ["MVI", "MVITests"].contains($0.name) }
-    // The lock ThreadSanitizer can see (see StoreLock.swift).
-    for target in package.targets {
-        target.swiftSettings = (target.swiftSettings ?? []) + [.define("MVI_PTHREAD_LOCK")]
-    }
-}

@@ -82,6 +82,6 @@ extension StoreContext {
 extension StoreCore {
     /// Whether the store owns running work with this id.
     func hasTask(id: TaskID) -> Bool {
-        control.withLock { $0.tasks.values.contains { $0.id == id } }
+        withMachine { $0.tasks.values.contains { $0.id == id } }
     }
 }

@@ -93,7 +93,7 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
     func withLog<Result: Sendable>(_ body: (inout RecordLog<F>, F.State?) -> Result) -> Result {
         link.withLock { link in
             guard let core = link.core else { return body(&log, nil) }
-            return core.stateLock.withLock { _ in body(&log, core.drainer.state) }
+            return core.stateLock.withLock { body(&log, core.drainer.state) }
         }
     }
 

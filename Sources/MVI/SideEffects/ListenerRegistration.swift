@@ -7,10 +7,10 @@ final class ListenerRegistration<F: Feature>: Sendable {
 
     init(core: StoreCore<F>) {
         self.core = core
-        self.id = core.control.withLock { $0.sideEffects.addListener() }
+        self.id = core.withMachine { $0.sideEffects.addListener() }
     }
 
     deinit {
-        core.control.withLock { $0.sideEffects.removeListener(id) }
+        core.withMachine { $0.sideEffects.removeListener(id) }
     }
 }

@@ -2,57 +2,57 @@ import Synchronization
 
 extension StoreCore {
     func nextSideEffect() async -> F.SideEffect? {
-        let ready = control.withLock { control -> F.SideEffect?? in
-            if let sideEffect = control.sideEffects.take() { return .some(sideEffect) }
-            return control.sideEffects.isFinished ? .some(nil) : nil
+        let ready = withMachine { machine -> F.SideEffect?? in
+            if let sideEffect = machine.sideEffects.take() { return .some(sideEffect) }
+            return machine.sideEffects.isFinished ? .some(nil) : nil
         }
         if let ready { return ready }
-        let waiterID = control.withLock { $0.sideEffects.nextID(forWaiter: ()) }
+        let waiterID = withMachine { $0.sideEffects.nextID(forWaiter: ()) }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<F.SideEffect?, Never>) in
-                control.withLock { control in
-                    if let sideEffect = control.sideEffects.take() {
+                withMachine { machine in
+                    if let sideEffect = machine.sideEffects.take() {
                         continuation.resume(returning: sideEffect)
-                    } else if control.sideEffects.isFinished || Task.isCancelled {
+                    } else if machine.sideEffects.isFinished || Task.isCancelled {
                         continuation.resume(returning: nil)
                     } else {
-                        control.sideEffects.waiters.append((waiterID, continuation))
+                        machine.sideEffects.waiters.append((waiterID, continuation))
                     }
                 }
             }
         } onCancel: {
-            control.withLock { control in
-                if let index = control.sideEffects.waiters.firstIndex(where: { $0.id == waiterID }) {
-                    control.sideEffects.waiters.remove(at: index).continuation.resume(returning: nil)
+            withMachine { machine in
+                if let index = machine.sideEffects.waiters.firstIndex(where: { $0.id == waiterID }) {
+                    machine.sideEffects.waiters.remove(at: index).continuation.resume(returning: nil)
                 }
             }
         }
     }
 
     func nextBroadcast(listener id: Int) async -> F.SideEffect? {
-        let ready = control.withLock { control -> F.SideEffect?? in
-            if let sideEffect = control.sideEffects.listeners[id]?.queue.popFirst() { return .some(sideEffect) }
-            return control.sideEffects.isFinished || control.sideEffects.listeners[id] == nil ? .some(nil) : nil
+        let ready = withMachine { machine -> F.SideEffect?? in
+            if let sideEffect = machine.sideEffects.listeners[id]?.queue.popFirst() { return .some(sideEffect) }
+            return machine.sideEffects.isFinished || machine.sideEffects.listeners[id] == nil ? .some(nil) : nil
         }
         if let ready { return ready }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<F.SideEffect?, Never>) in
-                control.withLock { control in
-                    if let sideEffect = control.sideEffects.listeners[id]?.queue.popFirst() {
+                withMachine { machine in
+                    if let sideEffect = machine.sideEffects.listeners[id]?.queue.popFirst() {
                         continuation.resume(returning: sideEffect)
-                    } else if control.sideEffects.isFinished || Task.isCancelled
-                        || control.sideEffects.listeners[id] == nil
+                    } else if machine.sideEffects.isFinished || Task.isCancelled
+                        || machine.sideEffects.listeners[id] == nil
                     {
                         continuation.resume(returning: nil)
                     } else {
-                        control.sideEffects.listeners[id]!.waiter = continuation  // checked just above
+                        machine.sideEffects.listeners[id]!.waiter = continuation  // checked just above
                     }
                 }
             }
         } onCancel: {
-            control.withLock { control in
-                if let waiter = control.sideEffects.listeners[id]?.waiter {
-                    control.sideEffects.listeners[id]!.waiter = nil  // checked just above
+            withMachine { machine in
+                if let waiter = machine.sideEffects.listeners[id]?.waiter {
+                    machine.sideEffects.listeners[id]!.waiter = nil  // checked just above
                     waiter.resume(returning: nil)
                 }
             }

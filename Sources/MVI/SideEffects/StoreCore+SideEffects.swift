@@ -23,14 +23,14 @@ extension StoreCore {
             handled = true
             if policy.delivery != .broadcast { return }
         }
-        let dropped = control.withLock { control -> [F.SideEffect] in
+        let dropped = withMachine { machine -> [F.SideEffect] in
             // Broadcast: async listeners get it too; it waits only if nobody at all listens.
-            if handled && !control.sideEffects.hasBroadcastListeners { return [] }
+            if handled && !machine.sideEffects.hasBroadcastListeners { return [] }
             if returned {
-                control.sideEffects.putBack(sideEffect, policy: policy)
+                machine.sideEffects.putBack(sideEffect, policy: policy)
                 return []
             }
-            return control.sideEffects.post(sideEffect, policy: policy)
+            return machine.sideEffects.post(sideEffect, policy: policy)
         }
         for lost in dropped {
             reportFromDrainer(
@@ -49,11 +49,11 @@ extension StoreCore {
         guard handler.isOpen else { return }
         let isFirst = drainer.sideEffectHandlers.isEmpty
         drainer.sideEffectHandlers.append(handler)
-        let waiting = control.withLock { control -> [F.SideEffect] in
-            if policy.delivery == .broadcast && (!isFirst || control.sideEffects.hasBroadcastListeners) {
+        let waiting = withMachine { machine -> [F.SideEffect] in
+            if policy.delivery == .broadcast && (!isFirst || machine.sideEffects.hasBroadcastListeners) {
                 return []
             }
-            return control.sideEffects.buffer.drainAll()
+            return machine.sideEffects.buffer.drainAll()
         }
         let me = ThreadIdentity.current
         var index = waiting.startIndex
@@ -62,21 +62,21 @@ extension StoreCore {
         }
         guard index < waiting.endIndex else { return }
         // Refused (the handler went away meanwhile): the rest waits again, in front, in order.
-        control.withLock { control in
-            let later = control.sideEffects.buffer.drainAll()
-            for sideEffect in waiting[index...] { control.sideEffects.buffer.append(sideEffect) }
-            for sideEffect in later { control.sideEffects.buffer.append(sideEffect) }
+        withMachine { machine in
+            let later = machine.sideEffects.buffer.drainAll()
+            for sideEffect in waiting[index...] { machine.sideEffects.buffer.append(sideEffect) }
+            for sideEffect in later { machine.sideEffects.buffer.append(sideEffect) }
         }
     }
 
     /// Posts a side effect for async work, in order with the store's input; dropped if the
     /// work is cancelled or has ended by the time it would be delivered.
     func postFromWork(_ sideEffect: F.SideEffect, work token: Int) async {
-        switch claimInput(forWork: token) {
-        case .claimed:
+        switch withMachine({ $0.claimInput(fromWork: token) }) {
+        case .run:
             deliver(sideEffect)
             drain()
-        case .dropped(let liveness):
+        case .drop(let liveness):
             drop(.sideEffect(sideEffect, work: token, nil), liveness)
         case .busy:
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -88,38 +88,16 @@ extension StoreCore {
     /// Dispatches a message for async work and returns once it is reduced; dropped if the
     /// work is cancelled or has ended by the time it would be applied.
     func dispatchFromWork(_ message: F.Message, work token: Int) async {
-        switch claimInput(forWork: token) {
-        case .claimed:
+        switch withMachine({ $0.claimInput(fromWork: token) }) {
+        case .run:
             apply(message)
             drain()
-        case .dropped(let liveness):
+        case .drop(let liveness):
             drop(.message(message, work: token, nil), liveness)
         case .busy:
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 submit(.message(message, work: token, continuation))
             }
-        }
-    }
-
-    /// What a claim for input from async work found.
-    enum InputClaim {
-        /// The caller drains now.
-        case claimed
-        /// The work may no longer act on the store.
-        case dropped(WorkLiveness)
-        /// Someone else drains (or input waits): queue it.
-        case busy
-    }
-
-    /// Claims the store for input from the work with `token`, deciding its liveness under the
-    /// same lock.
-    func claimInput(forWork token: Int) -> InputClaim {
-        control.withLock { control in
-            let liveness = control.liveness(ofWork: token)
-            guard liveness == .live else { return .dropped(liveness) }
-            guard control.canRunInput else { return .busy }
-            control.isDraining = true
-            return .claimed
         }
     }
 }

@@ -7,7 +7,7 @@ extension StoreCore {
     /// The store's own state, for any thread: while time travel shows a recorded state
     /// (``StoreHooks/show(_:)``), the live one kept aside, never the shown one.
     package var liveState: F.State {
-        stateLock.withLock { _ in drainer.liveWhileShowing?.value ?? drainer.state }
+        stateLock.withLock { drainer.liveWhileShowing?.value ?? drainer.state }
     }
 
     /// Registers `handler` to run once, synchronously, on the thread that calls ``cancel()``,
@@ -78,5 +78,5 @@ enum CancelHandlers {
         var lastToken: UInt64 = 0
     }
 
-    static let table = Mutex(Table())
+    static let table = StoreLock(Table())
 }

@@ -35,7 +35,7 @@ extension StoreCore {
         recorder.pendingIntent = nil
         let time = recorder.session.now
         let sequence = recorder.session.reserve(1)
-        stateLock.withLock { _ in
+        stateLock.withLock {
             recorder.log.append(RecordedSlot(sequence: sequence, time: time, input: .intent(intent)))
         }
     }
@@ -56,7 +56,7 @@ extension StoreCore {
         guard recorder.session.isRecording else { return }
         let time = recorder.session.now
         let sequence = recorder.session.reserve(1)
-        stateLock.withLock { _ in
+        stateLock.withLock {
             recorder.log.append(RecordedSlot(sequence: sequence, time: time, input: .sideEffect(sideEffect)))
         }
     }

@@ -24,13 +24,7 @@ extension StoreCore {
     ) {
         // The slot is reserved before the task exists, so a task that finishes before it is
         // registered finds its slot and empties it, and registration then knows to skip it.
-        let token = control.withLock { control -> Int? in
-            guard !control.isCancelled else { return nil }
-            let token = control.sideEffects.nextID(forWaiter: ())
-            control.tasks[token] = RunningTask(id: id, task: nil)
-            return token
-        }
-        guard let token else { return }
+        guard let token = withMachine({ $0.reserveTask(id: id) }) else { return }
         // A test store's executor, if any; `nil` is exactly `Task(priority:)`.
         let task = Task(executorPreference: preferredTaskExecutor, priority: priority) {
             let context = WorkContext(core: self, work: token)
@@ -45,45 +39,29 @@ extension StoreCore {
                             storeName: self.name, origin: .asyncWork(id: id?.description), underlying: error))
                 }
             }
-            self.taskFinished(token)
+            self.withMachine { $0.taskEnded(token) }
         }
-        var superseded: [Task<Void, Never>] = []
-        let registered = control.withLock { control -> Bool in
-            guard !control.isCancelled else { return false }
-            if control.cancelledTasks.contains(token) { return false }  // cancelled before it existed
-            guard control.tasks[token] != nil else { return true }  // already finished
-            if cancelInFlight, let id { superseded = control.cancelTasks(id: id, except: token) }
-            control.tasks[token]?.task = task
-            return true
-        }
+        let action = withMachine { $0.register(task, token: token, cancelling: cancelInFlight ? id : nil) }
         // Cancelled outside the lock: cancellation handlers run synchronously and may call
         // back into the store.
-        if !registered { task.cancel() }
-        for task in superseded { task.cancel() }
+        if action.cancelsNewTask { task.cancel() }
+        for task in action.superseded { task.cancel() }
     }
 
     func cancelTasks(id: TaskID) {
-        let cancelled = control.withLock { $0.cancelTasks(id: id, except: nil) }
+        let cancelled = withMachine { $0.cancelTasks(id: id) }
         for task in cancelled { task.cancel() }
-    }
-
-    func taskFinished(_ token: Int) {
-        control.withLock { control in
-            if control.tasks.removeValue(forKey: token) == nil { control.cancelledTasks.remove(token) }
-        }
     }
 
     /// How many tasks the store owns right now. Cancelled work no longer counts, even before
     /// its task returns: nothing it does reaches the store any more.
     var runningTaskCount: Int {
-        control.withLock { $0.liveTasks.count }
+        withMachine { $0.tasks.count }
     }
 
     /// How many inputs are queued or held.
     var pendingInputCount: Int {
-        control.withLock { control in
-            control.held.count + control.pending.elements.lazy.filter(\.isInput).count
-        }
+        withMachine { $0.pendingInputCount }
     }
 
     /// Waits until no input is queued, no thread drains, and the store owns no running task
@@ -91,11 +69,8 @@ extension StoreCore {
     func waitForTasks() async {
         var polls = 0
         while true {
-            let (busy, count, tasks) = control.withLock { control in
-                (
-                    (control.isDraining || !control.pending.isEmpty) && !control.isCancelled,
-                    control.liveTasks.count, control.liveTasks.compactMap(\.task)
-                )
+            let (busy, count, tasks) = withMachine { machine in
+                (machine.isBusy, machine.tasks.count, machine.tasks.values.compactMap(\.task))
             }
             if !busy && count == 0 { return }
             if !tasks.isEmpty {
@@ -111,23 +86,5 @@ extension StoreCore {
                 try? await Task.sleep(for: .milliseconds(1))
             }
         }
-    }
-}
-
-extension Control {
-    /// The tasks whose work was not cancelled.
-    var liveTasks: Dictionary<Int, RunningTask>.Values { tasks.values }
-
-    /// Marks the tasks with this id cancelled, and returns those to cancel outside the lock.
-    /// They move to `cancelledTasks` until they return, so that what they send meanwhile is dropped.
-    /// A slot whose task is not registered yet is marked, and its registration cancels it.
-    mutating func cancelTasks(id: TaskID, except kept: Int?) -> [Task<Void, Never>] {
-        var cancelled: [Task<Void, Never>] = []
-        for (token, running) in tasks where running.id == id && token != kept {
-            tasks[token] = nil
-            cancelledTasks.insert(token)
-            if let task = running.task { cancelled.append(task) }
-        }
-        return cancelled
     }
 }

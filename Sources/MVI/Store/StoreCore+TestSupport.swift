@@ -7,7 +7,7 @@ package final class StoreTestSupport: Sendable {
     /// The executor the store's async work prefers (a task executor preference, inherited
     /// by child tasks); `nil` leaves it on the global executor.
     package let taskExecutor: (any TaskExecutor)?
-    private let watchers = Mutex<(next: Int, byID: [Int: @Sendable (StoreError) -> Void])>((0, [:]))
+    private let watchers = StoreLock<(next: Int, byID: [Int: @Sendable (StoreError) -> Void])>((0, [:]))
 
     /// Creates the support; `taskExecutor` runs the store's async work.
     package init(taskExecutor: (any TaskExecutor)? = nil) {
@@ -60,6 +60,6 @@ extension Store {
     /// The ids of the tasks the store owns right now, `nil` for work started without one; for
     /// test reports that name the work still running.
     package var runningTaskDescriptions: [String?] {
-        core.control.withLock { $0.liveTasks.map { $0.id?.description } }
+        core.withMachine { $0.tasks.values.map { $0.id?.description } }
     }
 }

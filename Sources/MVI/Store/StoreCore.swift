@@ -1,17 +1,18 @@
 import Synchronization
 
-/// The engine behind ``Store``.
+/// The engine behind ``Store``: it takes a lock, asks the scheduling machine what to do, and
+/// does it.
 ///
-/// One thread at a time drains the store: it claims `isDraining` under the control lock,
-/// processes its own work, then what other threads queued meanwhile, and releases the claim
-/// when the queue is empty. So reductions are serial and ordered, and a re-entrant send just
-/// queues. After a fair share of others' work (``fairShare``) it hands the claim to a task
-/// that goes on draining, so no sender waits for an unbounded stream of others' input.
+/// Who drains, what is queued, held, started and cancelled is decided by
+/// ``SchedulingStateMachine``, one transition per critical section; this type runs what the
+/// transition says outside the lock (`execute`, `reduce`, observers, middleware). One thread
+/// at a time drains the store, so reductions are serial and ordered, and a re-entrant send
+/// just queues.
 ///
-/// Two locks, never held together and never around user code but `reduce`:
-/// - `control` guards what senders touch: the drain claim, the queues, the tasks and the
-///   side-effect mailbox. Nothing user-written runs under it, so queuing input never waits
-///   for a `reduce`, an `execute` or an observer.
+/// Two locks, both ``Lock``, never held together and never around user code but `reduce`:
+/// - `lock` guards `machine`, what senders touch: the drain claim, the queues, the tasks and
+///   the side-effect mailbox. Nothing user-written runs under it, so queuing input never
+///   waits for a `reduce`, an `execute` or an observer.
 /// - `stateLock` guards the state's writes (and the time-travel record written with them).
 ///   The drainer reduces under it; readers on other threads take it to read. The drainer
 ///   reads without it (only the drainer writes). A reader on the thread that is reducing
@@ -19,8 +20,7 @@ import Synchronization
 ///
 /// `drainer` holds what only the draining thread touches.
 @usableFromInline
-package final class StoreCore<F: Feature>: @unchecked Sendable {  // `drainer`: drain claim and locks, above
-
+package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` under `lock`, `drainer` by the claim
     /// What only the draining thread touches.
     @usableFromInline
     struct Drainer {
@@ -41,9 +41,13 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `drainer`: 
     /// idle store carries no string of its own.
     @usableFromInline let givenName: String?
     @usableFromInline let feature: F
-    @usableFromInline let control: StoreLock<Control<F>>
+    /// Guards `machine`.
+    @usableFromInline let lock = Lock()
+    /// The scheduling: touched only through ``withMachine(_:)``.
+    // Unchecked exclusivity: every access holds `lock`, which is stronger than the dynamic check.
+    @usableFromInline @exclusivity(unchecked) var machine = SchedulingStateMachine<F>()
     /// Guards writes of `drainer.state` (see the type's comment).
-    @usableFromInline let stateLock: StoreLock<Void>
+    @usableFromInline let stateLock = Lock()
     /// The thread running `reduce` right now, or 0: lets a read of the state from inside a
     /// reducer fail with a message instead of a deadlock, and a send from it be reported.
     @usableFromInline let reducingThread: Atomic<UInt>
@@ -71,8 +75,6 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `drainer`: 
     ) {
         self.givenName = name
         self.feature = feature
-        self.control = StoreLock(Control())
-        self.stateLock = StoreLock(())
         self.reducingThread = Atomic(0)
         self.drainer = Drainer(state: initialState)
         let pipeline = middleware.isEmpty ? nil : Pipeline(middleware)
@@ -97,7 +99,7 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `drainer`: 
         if _slowPath(reducingThread.load(ordering: .relaxed) == ThreadIdentity.current) {
             stateReadDuringReduce()
         }
-        return stateLock.withLock { _ in drainer.state }
+        return stateLock.withLock { drainer.state }
     }
 
     /// A reducer read the store's state: it would wait for itself. Reducers get the state
@@ -117,7 +119,7 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `drainer`: 
     /// Runs `body`, which reduces, under the state lock, marked as reducing on thread `me`.
     @inlinable func withReducing(on me: UInt, _ body: () -> Void) {
         reducingThread.store(me, ordering: .relaxed)
-        stateLock.withLock { _ in body() }
+        stateLock.withLock { body() }
         reducingThread.store(0, ordering: .relaxed)
     }
 
@@ -128,138 +130,91 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `drainer`: 
 
     // MARK: Input
 
+    /// Runs `transition` on the scheduling machine, holding the lock. The one way in.
+    @inlinable @inline(__always)
+    func withMachine<Action: Sendable>(_ transition: (inout SchedulingStateMachine<F>) -> Action) -> Action {
+        lock.withLock { transition(&machine) }
+    }
+
+    /// The send path: claims the store and executes at once, or queues the intent.
     @inlinable func send(_ intent: F.Intent) {
-        let claimed = control.withLock { control -> Queued? in
-            if control.canRunInput {
-                control.isDraining = true
-                return nil
-            }
-            return control.queue(.intent(intent))  // a cancelled store drops it; nothing waits on it
-        }
-        guard let claimed else {
+        let action = withMachine { $0.submitIntent(intent) }
+        if _fastPath(action == .run) {
             execute(intent)
             drain()
-            return
-        }
-        if _slowPath(claimed == .drainQueue) {
-            drainQueued()
-        } else if _slowPath(reducingThread.load(ordering: .relaxed) != 0) {
-            reportIfSentDuringReduce()
+        } else {
+            afterSubmitting(action, .intent(intent))
         }
     }
 
-    /// A send that was queued while some thread reduces: if that thread is this one, the
-    /// send came from inside a reducer, which is reported (it stays queued).
-    @usableFromInline func reportIfSentDuringReduce() {
-        guard reducingThread.load(ordering: .relaxed) == ThreadIdentity.current else { return }
-        report(StoreError(storeName: name, origin: .misuse, underlying: StoreMisuse.sendDuringReduce))
-    }
-
-    /// Runs work now if no one is draining, or queues it for the thread that is. Input from
-    /// async work that was cancelled or has ended is dropped here.
+    /// Runs control work (a subscription, a shown state, a failure) or input from async
+    /// work now if no one is draining, or queues it for the thread that is.
     @usableFromInline func submit(_ work: Work<F>) {
-        var abandoned: Work<F>?
-        var drainsQueue = false
-        var liveness = WorkLiveness.live
-        let claimed = control.withLock { control -> Bool in
-            if let token = work.workToken {
-                liveness = control.liveness(ofWork: token)
-                guard liveness == .live else {
-                    abandoned = work
-                    return false
-                }
-            }
-            let runnable =
-                work.isInput
-                ? control.canRunInput : (!control.isDraining && !control.isCancelled && control.pending.isEmpty)
-            if runnable {
-                control.isDraining = true
-                return true
-            }
-            switch control.queue(work) {
-            case .queued: break
-            case .drainQueue: drainsQueue = true
-            case .dropped: abandoned = work
-            }
-            return false
-        }
-        if claimed {
+        let action = withMachine { $0.submit(work) }
+        if action == .run {
             perform(work)
             drain()
-        } else if drainsQueue {
-            drainQueued()
-        } else if let abandoned {
-            drop(abandoned, liveness)
+        } else {
+            afterSubmitting(action, work)
         }
     }
 
     /// Sends an intent for async work, unless the work was cancelled or has ended.
     func sendFromWork(_ intent: F.Intent, work token: Int) {
-        let (liveness, claimed) = control.withLock { control -> (WorkLiveness, Queued?) in
-            let liveness = control.liveness(ofWork: token)
-            guard liveness == .live else { return (liveness, .dropped) }
-            if control.canRunInput {
-                control.isDraining = true
-                return (liveness, nil)
-            }
-            return (liveness, control.queue(.intent(intent)))
-        }
-        if claimed == nil {
+        let action = withMachine { $0.submit(.intent(intent), fromWork: token) }
+        if action == .run {
             execute(intent)
             drain()
-        } else if claimed == .drainQueue {
-            drainQueued()
-        } else if liveness == .ended {
-            report(
-                StoreError(storeName: name, origin: .misuse, underlying: StoreMisuse.contextUsedAfterWorkEnded(.send)))
+        } else {
+            afterSubmitting(action, .intent(intent))
         }
     }
 
-    /// Processes queued work until none is left, then releases the drain claim.
+    /// What a submitter does when it did not get to run its work at once: drain the queue
+    /// it took over, drop the work, or (queued) nothing but note a send from inside `reduce`.
+    @inlinable func afterSubmitting(_ action: SchedulingStateMachine<F>.SubmitAction, _ work: Work<F>) {
+        switch action {
+        case .run:
+            perform(work)
+            drain()
+        case .drainQueue:
+            drainQueued()
+        case .drop(let liveness):
+            drop(work, liveness)
+        case .queued:
+            if case .intent = work, reducingThread.load(ordering: .relaxed) == ThreadIdentity.current {
+                // A send from inside a reducer: it stays queued, and the misuse is reported.
+                report(StoreError(storeName: name, origin: .misuse, underlying: StoreMisuse.sendDuringReduce))
+            }
+        }
+    }
+
+    /// The drainer finished its own work: lets go, or drains what was queued meanwhile.
     @inlinable func drain() {
         // The common case, a lone sender: nothing was queued meanwhile. Checked without
         // touching a `Work` value, so the hot path does no generic enum handling.
-        let idle = control.withLock { control -> Bool in
-            guard control.pending.isEmpty else { return false }
-            control.isDraining = false
-            return true
-        }
-        if !idle { drainQueued() }
+        if !withMachine({ $0.drained() }) { drainQueued() }
     }
 
-    /// How much queued work a draining thread processes before it hands the drain claim to
-    /// a task: a sender waits for its own work and at most this many others' inputs.
+    /// How much queued work a draining thread processes before it hands the drain claim
+    /// over: a sender waits for its own work and at most this many others' inputs.
     @inlinable static var fairShare: Int { 1024 }
 
-    /// The slow path of ``drain()``: work that other threads queued meanwhile.
+    /// Processes queued work until none is left (the machine then releases the claim), or
+    /// until a fair share of it is done and the claim is handed over.
     ///
     /// Inlinable, so that queued intents and messages (concurrent senders, async work) run
-    /// through code specialized for the feature, like the fast path; the rest goes to
-    /// ``perform(_:)``. Input from async work is checked under the same lock that takes it
-    /// off the queue: work cancelled by then has its input dropped.
+    /// through code specialized for the feature, like the fast path. Input from async work is
+    /// judged live or not by the same transition that takes it off the queue: work cancelled
+    /// by then has its input dropped.
     @inlinable func drainQueued() {
         var share = Self.fairShare
-        while let (work, liveness) = control.withLock({ control -> (Work<F>, WorkLiveness)? in
-            guard let next = control.pending.popFirst() else {
-                control.isDraining = false
-                return nil
-            }
-            guard let token = next.workToken else { return (next, .live) }
-            return (next, control.liveness(ofWork: token))
-        }) {
+        while case .run(let work, let liveness) = withMachine({ $0.next() }) {
             if _slowPath(liveness != .live) {
                 drop(work, liveness)
                 continue
             }
-            switch work {
-            case .intent(let intent):
-                execute(intent)
-            case .message(let message, _, let continuation):
-                apply(message)
-                continuation?.resume()
-            default:
-                perform(work)
-            }
+            perform(work)
             share -= 1
             if _slowPath(share == 0), handOverDraining() { return }
         }
@@ -270,23 +225,13 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `drainer`: 
     /// drains the queue before its own work (order is kept); a task is started to drain it
     /// if nobody comes. `false` if the queue is empty: the caller goes on (and lets go).
     @usableFromInline func handOverDraining() -> Bool {
-        let handedOver = control.withLock { control -> Bool in
-            guard !control.pending.isEmpty else { return false }
-            control.isDraining = false
-            return true
+        let handedOver = withMachine { $0.handOver() }
+        if handedOver {
+            Task {
+                if self.withMachine({ $0.claimAbandonedQueue() }) { self.drainQueued() }
+            }
         }
-        if handedOver { Task { self.drainIfAbandoned() } }
         return handedOver
-    }
-
-    /// Drains work left waiting by a drainer that handed over, unless someone took it.
-    func drainIfAbandoned() {
-        let claimed = control.withLock { control -> Bool in
-            guard !control.isDraining, !control.isCancelled, !control.pending.isEmpty else { return false }
-            control.isDraining = true
-            return true
-        }
-        if claimed { drainQueued() }
     }
 
     /// Drops input that can no longer be applied: its async sender is resumed, and input
@@ -303,13 +248,25 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `drainer`: 
         report(StoreError(storeName: name, origin: .misuse, underlying: StoreMisuse.contextUsedAfterWorkEnded(action)))
     }
 
-    @usableFromInline func perform(_ work: Work<F>) {
+    /// Runs one unit of work on the draining thread.
+    @inlinable func perform(_ work: Work<F>) {
         switch work {
         case .intent(let intent):
             execute(intent)
         case .message(let message, _, let continuation):
             apply(message)
             continuation?.resume()
+        default:
+            performControl(work)
+        }
+    }
+
+    /// ``perform(_:)`` for what is not an intent or a message: out of line, so that queued
+    /// input stays on the specialized path without carrying all of this.
+    @usableFromInline func performControl(_ work: Work<F>) {
+        switch work {
+        case .intent, .message:
+            perform(work)
         case .sideEffect(let sideEffect, _, let continuation):
             deliver(sideEffect)
             continuation?.resume()
@@ -332,14 +289,14 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `drainer`: 
         case .removeSideEffectHandler(let handler):
             drainer.sideEffectHandlers.removeAll { $0 === handler }
         case .show(let state):
-            stateLock.withLock { _ in  // under the lock: `liveState` reads it from any thread
+            stateLock.withLock {  // under the lock: `liveState` reads it from any thread
                 if drainer.liveWhileShowing == nil { drainer.liveWhileShowing = StateBox(drainer.state) }
                 drainer.state = state
             }
             notifyObservers()
         case .restore:
             guard let live = drainer.liveWhileShowing?.value else { break }
-            stateLock.withLock { _ in
+            stateLock.withLock {
                 drainer.liveWhileShowing = nil
                 drainer.state = live
             }
@@ -474,62 +431,32 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `drainer`: 
 
     // MARK: Lifecycle
 
+    /// Runs the bootstrap and lets held input through (``Store/start()``).
     func start() {
-        let claimed = control.withLock { control -> Bool in
-            guard !control.isStarted, !control.isCancelled else { return false }
-            control.isStarted = true
-            if control.isDraining {
-                control.pending.append(.bootstrap)
-                control.releaseHeldInput()
-                return false
-            }
-            control.isDraining = true
-            control.releaseHeldInput()
-            return true
-        }
-        if claimed {
+        switch withMachine({ $0.start() }) {
+        case .runBootstrap:
             perform(.bootstrap)
             drain()
+        case .queued, .none:
+            break
         }
     }
 
     var isCancelled: Bool {
-        control.withLock { $0.isCancelled }
+        withMachine { $0.isCancelled }
     }
 
+    /// Ends the store (``Store/cancel()``).
     func cancel() {
-        var tasks: [Task<Void, Never>] = []
-        var abandoned: [Work<F>] = []
-        let claimed = control.withLock { control -> Bool? in
-            guard !control.isCancelled else { return nil }
-            control.isCancelled = true
-            tasks = control.tasks.values.compactMap(\.task)
-            control.tasks.removeAll()
-            control.cancelledTasks.removeAll()
-            abandoned = control.held
-            control.held.removeAll()
-            var keep: [Work<F>] = []
-            while let work = control.pending.popFirst() {
-                if work.isInput { abandoned.append(work) } else { keep.append(work) }
-            }
-            for work in keep { control.pending.append(work) }
-            control.sideEffects.finish()
-            if control.isDraining {
-                control.pending.append(.terminate)
-                return false
-            }
-            control.isDraining = true
-            return true
-        }
-        guard let claimed else { return }
-        for task in tasks { task.cancel() }
-        for work in abandoned { abandon(work) }
-        if claimed {
+        guard let action = withMachine({ $0.cancel() }) else { return }
+        for task in action.tasks { task.cancel() }
+        for work in action.abandoned { abandon(work) }
+        if action.terminatesNow {
             perform(.terminate)
             drain()
         }
         // On this thread even when another one drains (the state keeper's final save).
-        runCancelHandlers(drainingElsewhere: !claimed)
+        runCancelHandlers(drainingElsewhere: !action.terminatesNow)
     }
 
     private func terminate() {

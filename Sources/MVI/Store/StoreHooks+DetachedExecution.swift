@@ -21,13 +21,9 @@ extension StoreHooks {
             middleware: [collector], sideEffects: .dropOldest(capacity: 1), errorHandler: StoreErrorHandler { _ in })
         // Started without its bootstrap: only the intent runs.
         // Nobody else can reach the sandbox: it is claimed for this thread at once.
-        sandbox.control.withLock { control in
-            control.isStarted = true
-            control.isDraining = true
-            control.isHolding = true  // what the intent sends or its work dispatches waits, and is dropped
-        }
+        sandbox.withMachine { $0.claimDetached() }
         sandbox.execute(intent)
-        sandbox.control.withLock { $0.isDraining = false }
+        _ = sandbox.withMachine { $0.drained() }
         let after = sandbox.state
         sandbox.cancel()
         return collected.lock.withLock { execution in

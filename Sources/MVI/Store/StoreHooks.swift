@@ -27,18 +27,18 @@ public struct StoreHooks<F: Feature>: Sendable {
 
     /// Whether live input is being held.
     public var isHoldingInput: Bool {
-        core?.control.withLock { $0.isHolding } ?? false
+        core?.withMachine { $0.isHolding } ?? false
     }
 
     /// How many inputs (intents, and messages and side effects of async work) wait to be
     /// applied while input is held.
     public var heldInputCount: Int {
-        core?.control.withLock { $0.held.count } ?? 0
+        core?.withMachine { $0.held.count } ?? 0
     }
 
     /// Holds live input from now on. Input already queued is held too.
     public func holdInput() {
-        core?.control.withLock { $0.holdInput() }
+        core?.withMachine { $0.holdInput() }
     }
 
     /// Shows `state` to the store's observers, as if it were the current state. Middleware
@@ -54,15 +54,6 @@ public struct StoreHooks<F: Feature>: Sendable {
     /// change the store made while the other state was being shown is not lost.
     public func resumeInput() {
         guard let core else { return }
-        let claimed = core.control.withLock { control -> Bool in
-            guard control.isHolding else { return false }
-            control.isHolding = false
-            control.pending.append(.restore)
-            control.releaseHeldInput()
-            guard !control.isDraining, !control.isCancelled, !control.pending.isEmpty else { return false }
-            control.isDraining = true
-            return true
-        }
-        if claimed { core.drain() }
+        if core.withMachine({ $0.resumeInput() }) { core.drain() }
     }
 }

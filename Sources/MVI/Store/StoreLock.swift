@@ -1,58 +1,48 @@
-#if MVI_PTHREAD_LOCK
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-#else
 import Synchronization
-#endif
 
-/// The lock of a store: a value that only one thread at a time may read or change.
+/// A value that only one thread at a time may read or change, guarded by the package's one
+/// ``Lock``: every lock in swift-mvi is a `Lock` or a `StoreLock`, so the sanitizer checks the
+/// lock that ships.
 ///
-/// Normally `Synchronization.Mutex`: stored inline, no allocation, a compare-and-swap when
-/// uncontended. On Linux, ThreadSanitizer cannot see the futex path `Mutex` takes under
-/// contention and reports races that are not there (the counts stay exact), so the sanitizer
-/// build (`-D MVI_PTHREAD_LOCK`, set by `MVI_CORE_ONLY=1` in Package.swift) uses a pthread
-/// mutex instead, which ThreadSanitizer understands. The code under the lock is the same.
+/// On Linux the value lives in one allocation of its own (the lock word stays inline); the
+/// store's hot state does not use this type but a ``Lock`` beside fields of the store itself.
+/// Elsewhere it is a `Mutex`, with the value inline.
 @usableFromInline
-package struct StoreLock<Value: Sendable>: ~Copyable, Sendable {
-    #if MVI_PTHREAD_LOCK
-    // nonisolated(unsafe): the pointers never change, and what they point to is touched
-    // only between pthread_mutex_lock and pthread_mutex_unlock.
-    @usableFromInline nonisolated(unsafe) let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    @usableFromInline nonisolated(unsafe) let value: UnsafeMutablePointer<Value>
+package struct StoreLock<Value: Sendable>: ~Copyable, @unchecked Sendable {  // the value is touched only under the lock
+    #if os(Linux)
+    @usableFromInline let lock = Lock()
+    @usableFromInline let value: UnsafeMutablePointer<Value>
 
-    @usableFromInline package init(_ initialValue: Value) {
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
+    /// A lock guarding `initialValue`.
+    @inlinable package init(_ initialValue: consuming Value) {
         value = .allocate(capacity: 1)
         value.initialize(to: initialValue)
     }
 
     deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
         value.deinitialize(count: 1)
         value.deallocate()
     }
 
-    @inlinable package borrowing func withLock<Result: Sendable>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value.pointee)
+    /// Runs `body` on the value, holding the lock.
+    @inlinable package borrowing func withLock<Result: Sendable, E: Error>(
+        _ body: (inout Value) throws(E) -> Result
+    ) throws(E) -> Result {
+        try lock.withLock { () throws(E) -> Result in try body(&value.pointee) }
     }
     #else
     @usableFromInline let mutex: Mutex<Value>
 
-    @usableFromInline package init(_ initialValue: Value) {
+    /// A lock guarding `initialValue`.
+    @inlinable package init(_ initialValue: consuming Value) {
         mutex = Mutex(initialValue)
     }
 
-    @inlinable package borrowing func withLock<Result: Sendable>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        try mutex.withLock { value in try body(&value) }
+    /// Runs `body` on the value, holding the lock.
+    @inlinable package borrowing func withLock<Result: Sendable, E: Error>(
+        _ body: (inout Value) throws(E) -> Result
+    ) throws(E) -> Result {
+        try mutex.withLock { (value: inout Value) throws(E) -> Result in try body(&value) }
     }
     #endif
 }

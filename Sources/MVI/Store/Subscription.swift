@@ -2,12 +2,15 @@
 ///
 /// Keep it as long as you want updates: like Combine's `AnyCancellable`, it cancels when
 /// released.
-public final class Subscription: Sendable, Hashable {
-    private let onCancel: StoreLock<(@Sendable () -> Void)?>
+public final class Subscription: @unchecked Sendable, Hashable {  // `onCancel` is touched only under `lock`
+    /// Guards `onCancel`. A ``Lock`` beside the field rather than a ``StoreLock``, which would
+    /// allocate the closure's storage apart: a subscription is one allocation.
+    private let lock = Lock()
+    private var onCancel: (@Sendable () -> Void)?
 
     /// Creates a subscription that calls `onCancel` once, when cancelled or released.
     public init(onCancel: @escaping @Sendable () -> Void) {
-        self.onCancel = StoreLock(onCancel)
+        self.onCancel = onCancel
     }
 
     deinit {
@@ -17,9 +20,9 @@ public final class Subscription: Sendable, Hashable {
     /// Ends the observation. The callback may still run once if the store is delivering to
     /// it on another thread at this moment; never after that.
     public func cancel() {
-        let action = onCancel.withLock { action in
-            defer { action = nil }
-            return action
+        let action = lock.withLock {
+            defer { onCancel = nil }
+            return onCancel
         }
         action?()
     }

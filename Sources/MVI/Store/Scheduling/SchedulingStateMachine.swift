@@ -1,0 +1,370 @@
+/// Who processes a store's work, and what waits: the store's scheduling, as one plain value.
+///
+/// Every decision about the drain claim, the queue, held input, the store's tasks and its end
+/// is a transition here: a `mutating` method that changes the machine and returns what the
+/// caller must do (an action). ``StoreCore`` holds the machine under its lock, calls one
+/// transition per critical section, and performs the action after letting go of the lock:
+/// running user code, resuming continuations, cancelling tasks. Nothing here calls user code
+/// or blocks, so the machine is tested directly, without threads
+/// (`SchedulingStateMachineTests`). swift-async-algorithms' `DebounceStateMachine` is the
+/// model.
+///
+/// The rules it keeps:
+/// - One thread at a time drains (holds the claim, `isDraining`): it runs its own work, then
+///   what others queued meanwhile, in arrival order, then lets go. So reductions are serial
+///   and re-entrant sends queue.
+/// - Input (intents, messages and side effects of async work) waits in `held` before the
+///   store starts and while time travel holds it; control work (subscriptions, a shown state,
+///   the end) never waits there.
+/// - A drainer hands the claim over after a fair share of others' work; whoever queues next
+///   takes it and drains the queue before its own work, so order is kept.
+/// - Input from async work is applied only while the work is live: cancelled work's input is
+///   dropped quietly, input from a context that outlived its work is dropped and reported.
+@usableFromInline
+struct SchedulingStateMachine<F: Feature>: Sendable {
+    /// Work that arrived while another thread was draining, in arrival order.
+    @usableFromInline var pending = WorkQueue<Work<F>>()
+    /// Input that arrived before start or while held, in arrival order.
+    @usableFromInline var held: [Work<F>] = []
+    /// Async work owned by the store, live (not cancelled), by token.
+    var tasks: [Int: RunningTask] = [:]
+    /// Work that was cancelled but whose task has not returned yet, by token: what it sends
+    /// meanwhile is dropped quietly. Apart from `tasks`, so cancelling by id stays a pass over
+    /// live work only.
+    var cancelledTasks: Set<Int> = []
+    /// Side effects waiting for async listeners (a machine of its own); it also hands out
+    /// the ids of tasks and waiters.
+    var sideEffects = SideEffectMailbox<F.SideEffect>()
+    // The flags come last so that they share the mailbox's trailing padding: every byte
+    // here is paid by every store.
+    /// One thread at a time processes work; it holds this claim while it does.
+    @usableFromInline var isDraining = false
+    /// Inputs wait until the store starts (and its bootstrap has run).
+    @usableFromInline var isStarted = false
+    /// Time travel holds live input: it waits in `held` until resumed.
+    @usableFromInline var isHolding = false
+    /// A cancelled store drops new input and runs no new work.
+    @usableFromInline var isCancelled = false
+
+    @usableFromInline init() {}
+
+    // MARK: Claiming and queuing
+
+    /// What the caller of a submitting transition does next.
+    @usableFromInline
+    enum SubmitAction: Sendable, Equatable {
+        /// The caller took the drain claim: it runs its work now, then ``drained()``.
+        case run
+        /// Another thread drains; the work waits in the queue (or with held input).
+        case queued
+        /// Nobody drained but work was waiting (a drainer handed over): the caller took the
+        /// claim and drains the queue, its own work last, with ``next()``.
+        case drainQueue
+        /// The work never runs: the store was cancelled or the async work that sent it is no
+        /// longer live. The caller drops it (see ``WorkLiveness``).
+        case drop(WorkLiveness)
+    }
+
+    /// Whether input may run now on the calling thread.
+    @inlinable var canRunInput: Bool { !isDraining && isStarted && !isHolding && !isCancelled && pending.isEmpty }
+
+    /// Claims the store for an intent sent by a caller (not async work): the send path.
+    /// Built without a ``Work`` value unless it must wait.
+    @inlinable mutating func submitIntent(_ intent: F.Intent) -> SubmitAction {
+        if canRunInput {
+            isDraining = true
+            return .run
+        }
+        return queue(.intent(intent))
+    }
+
+    /// Claims the store for `work`, or queues it. Input from async work (a message or side
+    /// effect it carries the token of, or an intent it sends, `token`) is checked against the
+    /// work's liveness first.
+    @inlinable mutating func submit(_ work: Work<F>, fromWork token: Int? = nil) -> SubmitAction {
+        if let token = token ?? work.workToken {
+            let liveness = liveness(ofWork: token)
+            guard liveness == .live else { return .drop(liveness) }
+        }
+        let runnable = work.isInput ? canRunInput : (!isDraining && !isCancelled && pending.isEmpty)
+        if runnable {
+            isDraining = true
+            return .run
+        }
+        return queue(work)
+    }
+
+    /// What ``claimInput(fromWork:)`` found.
+    enum ClaimAction: Sendable, Equatable {
+        /// The caller took the claim and applies its input now.
+        case run
+        /// The work may no longer act on the store.
+        case drop(WorkLiveness)
+        /// Someone else drains, or input waits: the caller queues its input with ``submit(_:fromWork:)``.
+        case busy
+    }
+
+    /// Claims the store for input from the async work with `token`, without queuing anything:
+    /// async work that finds the store busy suspends and queues its input with a continuation.
+    mutating func claimInput(fromWork token: Int) -> ClaimAction {
+        let liveness = liveness(ofWork: token)
+        guard liveness == .live else { return .drop(liveness) }
+        guard canRunInput else { return .busy }
+        isDraining = true
+        return .run
+    }
+
+    /// Queues `work` for the draining thread. If nobody drains but work waits (a drainer
+    /// handed over after its fair share), the caller takes the claim to drain the queue.
+    @inlinable mutating func queue(_ work: Work<F>) -> SubmitAction {
+        if isCancelled { return .drop(.cancelled) }
+        if work.isInput && (!isStarted || isHolding) {
+            held.append(work)
+            return .queued
+        }
+        pending.append(work)
+        guard !isDraining else { return .queued }
+        isDraining = true
+        return .drainQueue
+    }
+
+    // MARK: Draining
+
+    /// The drainer finished its own work: lets go of the claim if nothing was queued
+    /// meanwhile (`true`, the common case of a lone sender); otherwise the caller drains the
+    /// queue with ``next()``.
+    @inlinable mutating func drained() -> Bool {
+        guard pending.isEmpty else { return false }
+        isDraining = false
+        return true
+    }
+
+    /// What the drainer does next.
+    @usableFromInline
+    enum NextAction: Sendable {
+        /// Runs this work (liveness `.live`), or drops it (input from async work that is no
+        /// longer live, decided now, when it would be applied).
+        case run(Work<F>, WorkLiveness)
+        /// The queue is empty: the claim is released.
+        case idle
+    }
+
+    /// Takes the next queued work for the drainer, or releases the claim.
+    @inlinable mutating func next() -> NextAction {
+        guard let work = pending.popFirst() else {
+            isDraining = false
+            return .idle
+        }
+        guard let token = work.workToken else { return .run(work, .live) }
+        return .run(work, liveness(ofWork: token))
+    }
+
+    /// After a fair share of others' work: lets go of the claim while work still waits
+    /// (`true`: the caller returns, and starts a task that drains if nobody else comes,
+    /// ``claimAbandonedQueue()``). `false` if the queue is empty: the drainer goes on.
+    mutating func handOver() -> Bool {
+        guard !pending.isEmpty else { return false }
+        isDraining = false
+        return true
+    }
+
+    /// Takes the claim to drain work that a drainer handed over, unless someone took it.
+    mutating func claimAbandonedQueue() -> Bool {
+        guard !isDraining, !isCancelled, !pending.isEmpty else { return false }
+        isDraining = true
+        return true
+    }
+
+    // MARK: Lifecycle
+
+    /// What ``start()`` asks of the caller.
+    enum StartAction: Sendable, Equatable {
+        /// Already started, or cancelled: nothing.
+        case none
+        /// The caller took the claim: it runs the bootstrap, then drains.
+        case runBootstrap
+        /// Another thread drains: the bootstrap was queued for it, ahead of held input.
+        case queued
+    }
+
+    /// Starts the store: its bootstrap runs first, then the input held until now, in order.
+    mutating func start() -> StartAction {
+        guard !isStarted, !isCancelled else { return .none }
+        isStarted = true
+        if isDraining {
+            pending.append(.bootstrap)
+            releaseHeldInput()
+            return .queued
+        }
+        isDraining = true
+        releaseHeldInput()
+        return .runBootstrap
+    }
+
+    /// What ``cancel()`` hands the caller to do outside the lock.
+    struct CancelAction: Sendable {
+        /// The store's tasks, to cancel.
+        var tasks: [Task<Void, Never>]
+        /// Input that will never run, to abandon (its async senders are resumed).
+        var abandoned: [Work<F>]
+        /// The caller took the claim and terminates the store now (`false`: the drainer
+        /// terminates it, after the work in progress).
+        var terminatesNow: Bool
+    }
+
+    /// Ends the store: input that has not run is abandoned (control work that waits stays,
+    /// so subscriptions resolve), the tasks are handed out for cancelling, async listeners
+    /// finish, and termination runs now or after the work in progress. `nil` if the store
+    /// was cancelled already.
+    mutating func cancel() -> CancelAction? {
+        guard !isCancelled else { return nil }
+        isCancelled = true
+        let tasks = self.tasks.values.compactMap(\.task)
+        self.tasks.removeAll()
+        cancelledTasks.removeAll()
+        var abandoned = held
+        held.removeAll()
+        var kept: [Work<F>] = []
+        while let work = pending.popFirst() {
+            if work.isInput { abandoned.append(work) } else { kept.append(work) }
+        }
+        for work in kept { pending.append(work) }
+        sideEffects.finish()
+        if isDraining {
+            pending.append(.terminate)
+            return CancelAction(tasks: tasks, abandoned: abandoned, terminatesNow: false)
+        }
+        isDraining = true
+        return CancelAction(tasks: tasks, abandoned: abandoned, terminatesNow: true)
+    }
+
+    // MARK: Holding (time travel)
+
+    /// Holds live input from now on: input already pending moves to `held`, in order.
+    mutating func holdInput() {
+        guard !isHolding else { return }
+        isHolding = true
+        var control: [Work<F>] = []
+        var inputs: [Work<F>] = []
+        while let work = pending.popFirst() {
+            if work.isInput { inputs.append(work) } else { control.append(work) }
+        }
+        for work in control { pending.append(work) }
+        held = inputs + held
+    }
+
+    /// Stops holding input: the store's own state comes back (`.restore`), then held input
+    /// runs, in order. `true` if the caller took the claim and drains.
+    mutating func resumeInput() -> Bool {
+        guard isHolding else { return false }
+        isHolding = false
+        pending.append(.restore)
+        releaseHeldInput()
+        guard !isDraining, !isCancelled else { return false }
+        isDraining = true
+        return true
+    }
+
+    /// Moves held input behind whatever is pending, once the store may run it.
+    mutating func releaseHeldInput() {
+        guard isStarted, !isHolding, !held.isEmpty else { return }
+        for work in held { pending.append(work) }
+        held.removeAll()
+    }
+
+    /// Claims a store nobody else can reach for one detached execution: started (no
+    /// bootstrap), drained by the caller, and holding, so that whatever the intent sends or
+    /// its work dispatches waits and is dropped with the store. End it with ``drained()``.
+    mutating func claimDetached() {
+        isStarted = true
+        isDraining = true
+        isHolding = true
+    }
+
+    // MARK: Async work
+
+    /// Reserves a slot for async work before its task exists, so a task that ends before it
+    /// is registered finds its slot. `nil` once the store is cancelled.
+    mutating func reserveTask(id: TaskID?) -> Int? {
+        guard !isCancelled else { return nil }
+        let token = sideEffects.nextID(forWaiter: ())
+        tasks[token] = RunningTask(id: id, task: nil)
+        return token
+    }
+
+    /// What ``register(_:token:cancelling:)`` asks of the caller.
+    struct RegisterAction: Sendable {
+        /// The new task must be cancelled (the store or the work was cancelled before it
+        /// was registered).
+        var cancelsNewTask: Bool
+        /// Earlier work with the same id, superseded (`cancelInFlight`): cancel it.
+        var superseded: [Task<Void, Never>]
+    }
+
+    /// Registers the task of a reserved slot; with `cancelling` (an id, for
+    /// `cancelInFlight`), earlier work with that id is cancelled.
+    mutating func register(_ task: Task<Void, Never>, token: Int, cancelling id: TaskID?) -> RegisterAction {
+        guard !isCancelled, !cancelledTasks.contains(token) else {
+            return RegisterAction(cancelsNewTask: true, superseded: [])
+        }
+        guard tasks[token] != nil else { return RegisterAction(cancelsNewTask: false, superseded: []) }  // ended already
+        let superseded = id.map { cancelTasks(id: $0, except: token) } ?? []
+        tasks[token]?.task = task
+        return RegisterAction(cancelsNewTask: false, superseded: superseded)
+    }
+
+    /// Marks the tasks with this id cancelled, and returns those to cancel outside the lock.
+    /// They move to `cancelledTasks` until they return, so that what they send meanwhile is
+    /// dropped. A slot whose task is not registered yet is marked, and its registration
+    /// cancels it.
+    mutating func cancelTasks(id: TaskID, except kept: Int? = nil) -> [Task<Void, Never>] {
+        var cancelled: [Task<Void, Never>] = []
+        for (token, running) in tasks where running.id == id && token != kept {
+            tasks[token] = nil
+            cancelledTasks.insert(token)
+            if let task = running.task { cancelled.append(task) }
+        }
+        return cancelled
+    }
+
+    /// The task of the work with `token` returned.
+    mutating func taskEnded(_ token: Int) {
+        if tasks.removeValue(forKey: token) == nil { cancelledTasks.remove(token) }
+    }
+
+    /// Whether input from the work with `token` may still be applied.
+    @usableFromInline func liveness(ofWork token: Int) -> WorkLiveness {
+        if tasks[token] != nil { return .live }
+        return isCancelled || cancelledTasks.contains(token) ? .cancelled : .ended
+    }
+
+    // MARK: Reading
+
+    /// How many inputs are queued or held.
+    var pendingInputCount: Int { held.count + pending.elements.lazy.filter(\.isInput).count }
+
+    /// Whether work is being processed or waits to be (a cancelled store is never busy).
+    var isBusy: Bool { (isDraining || !pending.isEmpty) && !isCancelled }
+}
+
+/// A task the store owns, live (not cancelled). Cancelled work moves to
+/// `cancelledTasks` until its task returns, so that what it dispatches meanwhile can be told
+/// apart: live, cancelled (dropped quietly), or from a context that outlived its work
+/// (dropped and reported).
+struct RunningTask: Sendable {
+    let id: TaskID?
+    /// `nil` between reserving the slot and registering the task.
+    var task: Task<Void, Never>?
+}
+
+/// What the store makes of input from async work, decided under the lock.
+@usableFromInline
+enum WorkLiveness: Sendable, Equatable {
+    /// The work runs and was not cancelled: its input is applied.
+    case live
+    /// The work was cancelled, or the store: its input is dropped quietly (latest wins).
+    case cancelled
+    /// The work has returned, but its context is still used (it escaped into another task):
+    /// the input is dropped and the misuse reported.
+    case ended
+}

@@ -307,7 +307,8 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         guard !isCancelled, !cancelledTasks.contains(token) else {
             return RegisterAction(cancelsNewTask: true, superseded: [])
         }
-        guard tasks[token] != nil else { return RegisterAction(cancelsNewTask: false, superseded: []) }  // ended already
+        // Its task ended already: nothing to keep.
+        guard tasks[token] != nil else { return RegisterAction(cancelsNewTask: false, superseded: []) }
         let superseded = id.map { cancelTasks(id: $0, except: token) } ?? []
         tasks[token]?.task = task
         return RegisterAction(cancelsNewTask: false, superseded: superseded)

@@ -1,0 +1,326 @@
+@testable import MVI
+import Testing
+
+/// The store's scheduling, transition by transition, without threads: each test plays one
+/// ordering the documentation promises and checks what the machine tells the store to do.
+@Suite struct SchedulingStateMachineTests {
+    /// The smallest feature: intents and messages are numbers.
+    struct Probe: Feature {
+        typealias State = Int
+        typealias Intent = Int
+        typealias Message = Int
+        typealias SideEffect = Int
+        static func reduce(_ state: inout Int, _ message: Int) { state += message }
+        func execute(_ intent: Int, _ context: StoreContext<Self>) { context.dispatch(intent) }
+    }
+
+    /// Holds the machine, so that expectations can call its transitions (`#expect` cannot
+    /// mutate a local variable).
+    final class Scheduler {
+        var machine = SchedulingStateMachine<Probe>()
+
+        /// Runs one transition and returns its action.
+        func step<Action>(_ transition: (inout SchedulingStateMachine<Probe>) -> Action) -> Action {
+            transition(&machine)
+        }
+    }
+
+    /// A started machine, as a store is after `start()` and its bootstrap.
+    func started() -> Scheduler {
+        let scheduler = Scheduler()
+        #expect(scheduler.step { $0.start() } == .runBootstrap)
+        #expect(scheduler.step { $0.drained() })
+        return scheduler
+    }
+
+    /// The intents the drainer gets from `next()` until the queue is empty.
+    func drainIntents(_ scheduler: Scheduler) -> [Int] {
+        var intents: [Int] = []
+        while case .run(let work, let liveness) = scheduler.machine.next() {
+            #expect(liveness == .live)
+            if case .intent(let intent) = work { intents.append(intent) }
+        }
+        #expect(!scheduler.machine.isDraining)
+        return intents
+    }
+
+    /// A sleeping task, to stand for async work (never awaited; cancelled at the end).
+    func someTask() -> Task<Void, Never> {
+        Task { try? await Task.sleep(for: .seconds(60)) }
+    }
+
+    // MARK: Claiming
+
+    @Test func aLoneSenderRunsAtOnceAndLetsGo() {
+        let scheduler = started()
+        #expect(scheduler.step { $0.submitIntent(1) } == .run)
+        #expect(scheduler.machine.isDraining)
+        #expect(scheduler.step { $0.drained() })
+        #expect(!scheduler.machine.isDraining)
+    }
+
+    @Test func sendsWhileDrainingQueueAndRunInArrivalOrderOnTheDrainer() {
+        let scheduler = started()
+        #expect(scheduler.step { $0.submitIntent(1) } == .run)
+        #expect(scheduler.step { $0.submitIntent(2) } == .queued)  // re-entrant, or another thread
+        #expect(scheduler.step { $0.submitIntent(3) } == .queued)
+        #expect(!scheduler.step { $0.drained() })  // work arrived meanwhile: the drainer goes on
+        #expect(drainIntents(scheduler) == [2, 3])
+        #expect(scheduler.step { $0.submitIntent(4) } == .run)  // the claim was released
+    }
+
+    @Test func controlWorkRunsAtOnceWhenIdleButWaitsBehindQueuedWork() {
+        let scheduler = started()
+        #expect(scheduler.step { $0.submit(.restore) } == .run)
+        #expect(scheduler.step { $0.drained() })
+        #expect(scheduler.step { $0.submitIntent(1) } == .run)
+        #expect(scheduler.step { $0.submitIntent(2) } == .queued)
+        #expect(scheduler.step { $0.submit(.restore) } == .queued)
+        #expect(!scheduler.step { $0.drained() })
+        guard case .run(.intent(2), _) = scheduler.machine.next() else {
+            Issue.record("expected the queued intent first")
+            return
+        }
+        guard case .run(.restore, _) = scheduler.machine.next() else {
+            Issue.record("expected the control work after it")
+            return
+        }
+        guard case .idle = scheduler.machine.next() else {
+            Issue.record("expected the queue to be empty")
+            return
+        }
+    }
+
+    // MARK: Start
+
+    @Test func inputBeforeStartWaitsAndRunsAfterTheBootstrapInOrder() {
+        let scheduler = Scheduler()
+        #expect(scheduler.step { $0.submitIntent(1) } == .queued)
+        #expect(scheduler.step { $0.submitIntent(2) } == .queued)
+        #expect(scheduler.machine.held.count == 2)
+        #expect(scheduler.step { $0.start() } == .runBootstrap)
+        #expect(scheduler.step { $0.start() } == .none)  // a second start does nothing
+        #expect(!scheduler.step { $0.drained() })  // the held input is now queued behind the bootstrap
+        #expect(drainIntents(scheduler) == [1, 2])
+    }
+
+    @Test func startWhileAnotherThreadDrainsQueuesTheBootstrapAheadOfHeldInput() {
+        let scheduler = Scheduler()
+        #expect(scheduler.step { $0.submit(.restore) } == .run)  // control work runs before start
+        #expect(scheduler.step { $0.submitIntent(1) } == .queued)
+        #expect(scheduler.step { $0.start() } == .queued)
+        #expect(!scheduler.step { $0.drained() })
+        guard case .run(.bootstrap, _) = scheduler.machine.next() else {
+            Issue.record("expected the bootstrap first")
+            return
+        }
+        #expect(drainIntents(scheduler) == [1])
+    }
+
+    // MARK: Fair hand-over
+
+    @Test func aDrainerHandsOverAndTheNextSenderDrainsTheQueueBeforeItsOwnWork() {
+        let scheduler = started()
+        #expect(scheduler.step { $0.submitIntent(1) } == .run)
+        #expect(scheduler.step { $0.submitIntent(2) } == .queued)
+        #expect(scheduler.step { $0.submitIntent(3) } == .queued)
+        #expect(scheduler.step { $0.handOver() })  // its fair share is done: it lets go while work waits
+        #expect(!scheduler.machine.isDraining)
+        #expect(scheduler.step { $0.submitIntent(4) } == .drainQueue)  // the next sender takes the queue over
+        #expect(drainIntents(scheduler) == [2, 3, 4])
+        #expect(!scheduler.step { $0.claimAbandonedQueue() })  // the hand-over's task finds nothing to do
+    }
+
+    @Test func aHandedOverQueueNobodyTakesIsClaimedByTheHandOversTask() {
+        let scheduler = started()
+        #expect(scheduler.step { $0.submitIntent(1) } == .run)
+        #expect(scheduler.step { $0.submitIntent(2) } == .queued)
+        #expect(scheduler.step { $0.handOver() })
+        #expect(scheduler.step { $0.claimAbandonedQueue() })
+        #expect(drainIntents(scheduler) == [2])
+    }
+
+    @Test func handOverWithAnEmptyQueueKeepsTheClaim() {
+        let scheduler = started()
+        #expect(scheduler.step { $0.submitIntent(1) } == .run)
+        #expect(!scheduler.step { $0.handOver() })
+        #expect(scheduler.machine.isDraining)
+    }
+
+    // MARK: Holding (time travel)
+
+    @Test func heldInputWaitsWhileControlWorkRunsThenResumesAfterTheRestore() {
+        let scheduler = started()
+        #expect(scheduler.step { $0.submitIntent(1) } == .run)
+        #expect(scheduler.step { $0.submitIntent(2) } == .queued)
+        scheduler.machine.holdInput()  // input already queued is held too
+        #expect(scheduler.machine.held.count == 1)
+        #expect(scheduler.step { $0.drained() })
+        #expect(scheduler.step { $0.submitIntent(3) } == .queued)  // held
+        #expect(scheduler.step { $0.submit(.show(42)) } == .run)  // showing a recorded state is not held
+        #expect(scheduler.step { $0.drained() })
+        #expect(scheduler.step { $0.resumeInput() })  // the caller drains: the restore, then held input
+        guard case .run(.restore, _) = scheduler.machine.next() else {
+            Issue.record("expected the live state to come back first")
+            return
+        }
+        #expect(drainIntents(scheduler) == [2, 3])
+        #expect(!scheduler.step { $0.resumeInput() })  // not holding
+    }
+
+    @Test func resumingWhileAnotherThreadDrainsLeavesTheWorkToIt() {
+        let scheduler = started()
+        scheduler.machine.holdInput()
+        #expect(scheduler.step { $0.submitIntent(1) } == .queued)
+        #expect(scheduler.step { $0.submit(.restore) } == .run)
+        #expect(!scheduler.step { $0.resumeInput() })
+        #expect(!scheduler.step { $0.drained() })
+        guard case .run(.restore, _) = scheduler.machine.next() else {
+            Issue.record("expected the restore")
+            return
+        }
+        #expect(drainIntents(scheduler) == [1])
+    }
+
+    @Test func aDetachedExecutionHoldsWhatTheIntentSends() {
+        let scheduler = Scheduler()
+        scheduler.machine.claimDetached()
+        #expect(scheduler.step { $0.submitIntent(1) } == .queued)
+        #expect(scheduler.machine.held.count == 1)
+        #expect(scheduler.step { $0.drained() })
+    }
+
+    // MARK: Cancel
+
+    @Test func cancelWhileIdleTerminatesNowAndAbandonsInputButKeepsControlWork() {
+        let scheduler = Scheduler()
+        #expect(scheduler.step { $0.submitIntent(1) } == .queued)  // held before start
+        guard let action = scheduler.machine.cancel() else {
+            Issue.record("expected the first cancel to act")
+            return
+        }
+        #expect(action.terminatesNow)
+        #expect(action.abandoned.count == 1)
+        #expect(scheduler.step { $0.cancel() } == nil)  // once
+        #expect(scheduler.step { $0.submitIntent(2) } == .drop(.cancelled))
+        #expect(scheduler.step { $0.submit(.restore) } == .drop(.cancelled))
+        #expect(scheduler.step { $0.start() } == .none)
+        #expect(scheduler.step { $0.reserveTask(id: nil) } == nil)
+    }
+
+    @Test func cancelWhileAnotherThreadDrainsQueuesTheEndBehindControlWork() {
+        let scheduler = started()
+        #expect(scheduler.step { $0.submitIntent(1) } == .run)
+        #expect(scheduler.step { $0.submitIntent(2) } == .queued)
+        #expect(scheduler.step { $0.submit(.restore) } == .queued)
+        guard let action = scheduler.machine.cancel() else {
+            Issue.record("expected cancel to act")
+            return
+        }
+        #expect(!action.terminatesNow)
+        #expect(action.abandoned.count == 1)  // the queued intent
+        #expect(!scheduler.step { $0.drained() })
+        guard case .run(.restore, _) = scheduler.machine.next(), case .run(.terminate, _) = scheduler.machine.next(),
+            case .idle = scheduler.machine.next()
+        else {
+            Issue.record("expected the control work, then the end")
+            return
+        }
+        #expect(!scheduler.machine.isBusy)
+    }
+
+    @Test func cancelHandsOutEveryTaskToCancel() {
+        let scheduler = started()
+        let first = someTask()
+        let second = someTask()
+        defer {
+            first.cancel()
+            second.cancel()
+        }
+        let one = scheduler.machine.reserveTask(id: nil)!  // the machine is not cancelled
+        let two = scheduler.machine.reserveTask(id: TaskID("load"))!  // likewise
+        _ = scheduler.machine.register(first, token: one, cancelling: nil)
+        _ = scheduler.machine.register(second, token: two, cancelling: nil)
+        #expect(scheduler.step { $0.cancel() }?.tasks.count == 2)
+        #expect(scheduler.machine.tasks.isEmpty)
+        #expect(scheduler.machine.liveness(ofWork: one) == .cancelled)
+    }
+
+    // MARK: Async work
+
+    @Test func inputFromLiveWorkRunsAndFromEndedWorkIsDroppedAndReported() {
+        let scheduler = started()
+        let token = scheduler.machine.reserveTask(id: nil)!  // not cancelled
+        #expect(scheduler.step { $0.claimInput(fromWork: token) } == .run)
+        #expect(scheduler.step { $0.drained() })
+        scheduler.machine.taskEnded(token)
+        #expect(scheduler.step { $0.claimInput(fromWork: token) } == .drop(.ended))
+        #expect(scheduler.step { $0.submit(.message(1, work: token, nil)) } == .drop(.ended))
+        #expect(scheduler.step { $0.submit(.intent(1), fromWork: token) } == .drop(.ended))
+    }
+
+    @Test func inputFromCancelledWorkIsDroppedQuietlyEvenWhenItWasAlreadyQueued() {
+        let scheduler = started()
+        let token = scheduler.machine.reserveTask(id: TaskID("search"))!  // not cancelled
+        #expect(scheduler.step { $0.submitIntent(1) } == .run)
+        #expect(scheduler.step { $0.claimInput(fromWork: token) } == .busy)
+        #expect(scheduler.step { $0.submit(.message(5, work: token, nil)) } == .queued)  // on its way
+        #expect(scheduler.step { $0.cancelTasks(id: TaskID("search")) }.isEmpty)  // no task registered yet
+        #expect(!scheduler.step { $0.drained() })
+        guard case .run(.message(5, _, _), .cancelled) = scheduler.machine.next() else {
+            Issue.record("expected the queued message to be judged cancelled when it is applied")
+            return
+        }
+        #expect(scheduler.step { $0.submit(.sideEffect(1, work: token, nil)) } == .drop(.cancelled))
+        scheduler.machine.taskEnded(token)  // its task returns: the token is forgotten
+        #expect(scheduler.machine.cancelledTasks.isEmpty)
+    }
+
+    @Test func cancelInFlightSupersedesEarlierWorkWithTheSameIDOnly() {
+        let scheduler = started()
+        let tasks = (0..<3).map { _ in someTask() }
+        defer { tasks.forEach { $0.cancel() } }
+        let first = scheduler.machine.reserveTask(id: TaskID("search"))!  // not cancelled
+        let other = scheduler.machine.reserveTask(id: TaskID("load"))!  // likewise
+        #expect(scheduler.step { $0.register(tasks[0], token: first, cancelling: nil) }.superseded.isEmpty)
+        #expect(scheduler.step { $0.register(tasks[1], token: other, cancelling: nil) }.superseded.isEmpty)
+        let second = scheduler.machine.reserveTask(id: TaskID("search"))!  // likewise
+        let action = scheduler.machine.register(tasks[2], token: second, cancelling: TaskID("search"))
+        #expect(!action.cancelsNewTask)
+        #expect(action.superseded.count == 1)
+        #expect(scheduler.machine.liveness(ofWork: first) == .cancelled)
+        #expect(scheduler.machine.liveness(ofWork: other) == .live)
+        #expect(scheduler.machine.liveness(ofWork: second) == .live)
+    }
+
+    @Test func workCancelledBeforeItsTaskIsRegisteredHasItsTaskCancelled() {
+        let scheduler = started()
+        let task = someTask()
+        defer { task.cancel() }
+        let token = scheduler.machine.reserveTask(id: TaskID("load"))!  // not cancelled
+        _ = scheduler.machine.cancelTasks(id: TaskID("load"))
+        #expect(scheduler.step { $0.register(task, token: token, cancelling: nil) }.cancelsNewTask)
+    }
+
+    @Test func workThatEndsBeforeItsTaskIsRegisteredIsForgotten() {
+        let scheduler = started()
+        let task = someTask()
+        defer { task.cancel() }
+        let token = scheduler.machine.reserveTask(id: nil)!  // not cancelled
+        scheduler.machine.taskEnded(token)
+        let action = scheduler.machine.register(task, token: token, cancelling: nil)
+        #expect(!action.cancelsNewTask)
+        #expect(scheduler.machine.tasks.isEmpty)
+    }
+
+    @Test func pendingInputCountsQueuedAndHeldInputButNotControlWork() {
+        let scheduler = started()
+        #expect(scheduler.step { $0.submitIntent(1) } == .run)
+        #expect(scheduler.step { $0.submitIntent(2) } == .queued)
+        #expect(scheduler.step { $0.submit(.restore) } == .queued)
+        scheduler.machine.holdInput()
+        #expect(scheduler.step { $0.submitIntent(3) } == .queued)
+        #expect(scheduler.machine.pendingInputCount == 2)
+        #expect(scheduler.machine.isBusy)
+    }
+}

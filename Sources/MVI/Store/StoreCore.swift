@@ -333,55 +333,48 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
         middlewareInterest & UInt16(kind.bit) != 0
     }
 
-    @inlinable func execute(_ intent: F.Intent) {
-        if hasMiddleware {
-            executeObserved(intent)
-        } else if hasRecorder {
-            recordIntent(intent)
-            feature.execute(intent, StoreContext(core: self))
-            recordEndOfIntent()
-        } else {
-            feature.execute(intent, StoreContext(core: self))
-        }
+    /// Whether anything watches the steps, middleware or a recorder: then `execute` calls
+    /// the hooks around it. One test on the plain path.
+    @inlinable var watchesSteps: Bool {
+        middlewareInterest & (Pipeline<F>.stepBits | Pipeline<F>.recordingBit) != 0
     }
 
-    /// ``execute(_:)`` with middleware observing steps. Kept out of line (but specialized),
-    /// so that the plain path stays small enough to be inlined into `send`.
-    @inlinable @inline(never) func executeObserved(_ intent: F.Intent) {
+    /// Executes an intent: the one path, watched or not.
+    @inlinable func execute(_ intent: F.Intent) {
+        let watched = watchesSteps
+        if _slowPath(watched) { willExecute(intent) }
+        feature.execute(intent, StoreContext(core: self))
+        if _slowPath(watched) { didExecute() }
+    }
+
+    /// Before `execute`: the recorder holds the intent back (to share a slot with its first
+    /// message), middleware sees it, and the store notes that it is executing. Out of line
+    /// (but specialized), so that the plain path stays small enough to be inlined into `send`.
+    @inlinable @inline(never) func willExecute(_ intent: F.Intent) {
         if hasRecorder { recordIntent(intent) }
         if wants(.intent) { emit(.intent(intent)) }
         // Re-entrant sends are queued, so executions never nest: a flag is enough.
-        drainer.isExecuting = true
-        feature.execute(intent, StoreContext(core: self))
+        drainer.isExecuting = hasMiddleware
+    }
+
+    /// After `execute`: an intent that dispatched nothing gets a recorded slot of its own.
+    @inlinable @inline(never) func didExecute() {
         drainer.isExecuting = false
         if hasRecorder { recordEndOfIntent() }
     }
 
+    /// Applies a message: the one path. Middleware sees the message and the state only if it
+    /// asked for them; a recorder records the message in the same critical section as the
+    /// reduction.
     @inlinable func apply(_ message: F.Message) {
-        if hasMiddleware {
-            applyObserved(message)
-        } else {
-            let me = ThreadIdentity.current
-            if hasRecorder {
-                reduceRecording(message)
-            } else {
-                reduce(message, on: me)
-            }
-            notifyObservers(on: me)
-        }
-    }
-
-    /// ``apply(_:)`` with middleware observing steps; out of line like
-    /// ``executeObserved(_:)``.
-    @inlinable @inline(never) func applyObserved(_ message: F.Message) {
-        if wants(.message) { emit(.message(message)) }
+        if _slowPath(wants(.message)) { emit(.message(message)) }
         let me = ThreadIdentity.current
-        if hasRecorder {
+        if _slowPath(hasRecorder) {
             reduceRecording(message)
         } else {
             reduce(message, on: me)
         }
-        if wants(.state) { emit(.state(drainer.state)) }
+        if _slowPath(wants(.state)) { emit(.state(drainer.state)) }
         notifyObservers(on: me)
     }
 

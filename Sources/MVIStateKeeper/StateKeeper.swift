@@ -1,5 +1,4 @@
 import MVI
-import Synchronization
 
 /// Saves a store's state to a ``StateStorage`` and restores it when the store is created:
 /// MVIKotlin's StateKeeper, BmiCalc's `restored` lifecycle.
@@ -57,9 +56,9 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
     }
 
     /// Serializes every read and write of the key. Held during I/O, off the send path.
-    let io = Mutex(IO())
+    let io = StoreLock(IO())
     /// The store being kept, if any.
-    let kept = Mutex<(any KeptStoreHandle)?>(nil)
+    let kept = StoreLock<(any KeptStoreHandle)?>(nil)
 
     /// Creates a keeper that saves a `Codable` projection of the state.
     ///
@@ -129,7 +128,7 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
     /// on (``StateKeeperError/Reason/savingRefused(readFailure:)``). A load that succeeds,
     /// or finds nothing saved, turns saving back on: the saved state is in your hands.
     public func load() throws(StateKeeperError) -> Saved? {
-        try io.withLock { io throws(StateKeeperError) -> Saved? in
+        try io.withLockThrowing { io throws(StateKeeperError) -> Saved? in
             let bytes: [UInt8]?
             do {
                 bytes = try storage.load(key)
@@ -199,12 +198,12 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
     /// ``StateKeeperError/Reason/savingDisabled`` without writing while a saved state that
     /// could not be read is kept (see ``load()``).
     public func save(_ state: State) throws(StateKeeperError) {
-        try io.withLock { io throws(StateKeeperError) in try write(state, &io) }
+        try io.withLockThrowing { io throws(StateKeeperError) in try write(state, &io) }
     }
 
     /// Removes the saved state, even one that could not be read, and turns saving back on.
     public func clear() throws(StateKeeperError) {
-        try io.withLock { io throws(StateKeeperError) in
+        try io.withLockThrowing { io throws(StateKeeperError) in
             do {
                 try storage.remove(key)
             } catch {

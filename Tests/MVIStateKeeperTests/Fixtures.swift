@@ -49,7 +49,7 @@ struct Notes: Feature {
 
 /// A thread-safe list of what callbacks saw.
 final class Collected<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
+    private let values = StoreLock<[Value]>([])
 
     func append(_ value: Value) {
         values.withLock { $0.append(value) }

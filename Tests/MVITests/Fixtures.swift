@@ -1,5 +1,4 @@
 import MVI
-import Foundation
 
 /// A counter with every kind of work, used across the core tests.
 struct Counter: Feature {
@@ -77,19 +76,15 @@ struct Counter: Feature {
     }
 }
 
-/// A value behind a lock. Tests use `NSLock` rather than `Synchronization.Mutex` because
-/// ThreadSanitizer on Linux cannot see Mutex's contended path (see StoreLock.swift).
-final class Locked<Value>: @unchecked Sendable {
-    // @unchecked: `value` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var value: Value
+/// A value behind the package's lock, shareable by reference between closures.
+final class Locked<Value: Sendable>: Sendable {
+    // StoreLock is noncopyable and cannot be captured by escaping closures; a class can.
+    private let lock: StoreLock<Value>
 
-    init(_ value: Value) { self.value = value }
+    init(_ value: Value) { lock = StoreLock(value) }
 
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
+    func withLock<Result: Sendable>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try lock.withLock(body)
     }
 }
 

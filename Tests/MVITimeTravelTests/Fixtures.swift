@@ -1,7 +1,6 @@
 import Foundation
 import MVI
 import MVITimeTravel
-import Synchronization
 
 /// A counter whose types are all `Codable`, with a log to check the order of input.
 struct Counter: Feature {
@@ -95,7 +94,7 @@ struct Opaque: Feature {
 
 /// A thread-safe list.
 final class Collected<Element: Sendable>: Sendable {
-    private let items = Mutex<[Element]>([])
+    private let items = StoreLock<[Element]>([])
     func append(_ item: Element) { items.withLock { $0.append(item) } }
     var all: [Element] { items.withLock { $0 } }
 }

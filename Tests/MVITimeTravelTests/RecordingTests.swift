@@ -106,7 +106,7 @@ import Testing
         var states: [Int] = []
         for event in events where event.kind == .state {
             guard case .object(let fields)? = timeTravel.value(of: event),
-                case .number(let count)? = fields["count"]
+                let count = fields["count"]?.doubleValue
             else { continue }
             states.append(Int(count))
         }

@@ -1,5 +1,4 @@
 import MVI
-import Synchronization
 import Testing
 
 @MainActor
@@ -208,7 +207,7 @@ struct BinderTests {
 
     @Test("A side effect handed back by a released binder is posted once: middleware sees it once")
     func returnedSideEffectIsNotPostedAgain() async {
-        let posted = Mutex<[Int]>([])
+        let posted = StoreLock<[Int]>([])
         let counter = AnyMiddleware<Notifier>(observing: [.sideEffect]) { event, _ in
             if case .sideEffect(let value) = event { posted.withLock { $0.append(value) } }
         }

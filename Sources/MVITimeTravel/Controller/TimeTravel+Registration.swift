@@ -1,5 +1,4 @@
 import MVI
-import Synchronization
 
 extension TimeTravel {
     /// Registers a store under a unique name and returns the middleware to give it.
@@ -23,7 +22,7 @@ extension TimeTravel {
         let registration = Registration()
         let store = LiveStore<F>(
             name: name, recorder: StoreRecorder(session: session), registration: registration)
-        try storage.withLock { state throws(TimeTravelError) in
+        try storage.withLockThrowing { state throws(TimeTravelError) in
             state.stores.removeAll { !$0.isAlive }
             if state.stores.contains(where: { $0.name == name }) {
                 throw TimeTravelError.duplicateStoreName(name)

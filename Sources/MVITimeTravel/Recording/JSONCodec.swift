@@ -1,4 +1,5 @@
 import Foundation
+import MVI
 
 /// Turns values into ``JSONValue``s and back, through Foundation's JSON coders.
 enum JSONCodec {

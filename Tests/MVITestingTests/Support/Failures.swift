@@ -1,11 +1,11 @@
 import IssueReporting
-import Synchronization
+import MVI
 import Testing
 
 /// The texts of the issues a block reported.
 final class IssueTexts: Sendable {
-    private let texts = Mutex<[String]>([])
-    private let lines = Mutex<[Int]>([])
+    private let texts = StoreLock<[String]>([])
+    private let lines = StoreLock<[Int]>([])
 
     func append(_ message: String, line: Int) {
         texts.withLock { $0.append(message) }
@@ -51,7 +51,7 @@ func failures(
 
 /// A gate async work waits at until the test opens it.
 final class Gate: Sendable {
-    private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = StoreLock<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     func wait() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -75,7 +75,7 @@ final class Gate: Sendable {
 
 /// A list that callbacks on any thread append to.
 final class Recorded<Element: Sendable>: Sendable {
-    private let elements = Mutex<[Element]>([])
+    private let elements = StoreLock<[Element]>([])
 
     func append(_ element: Element) {
         elements.withLock { $0.append(element) }

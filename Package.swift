@@ -64,14 +64,18 @@ let package = Package(
         // Recording, stepping, export and import of store histories.
         .target(name: "MVITimeTravel", dependencies: ["MVI"], swiftSettings: strictSettings),
 
-        // The core's tests depend on the core only, so the ThreadSanitizer run stays small.
-        .testTarget(name: "MVITests", dependencies: ["MVI"], swiftSettings: strictSettings),
+        // What the test targets share: the Counter feature, a lock box, a gate, a collector.
+        .target(name: "MVIFixtures", dependencies: ["MVI"], path: "Tests/MVIFixtures", swiftSettings: strictSettings),
+
+        // One test target per module.
+        .testTarget(name: "MVITests", dependencies: ["MVI", "MVIFixtures"], swiftSettings: strictSettings),
         .testTarget(
-            name: "MVIStateKeeperTests", dependencies: ["MVI", "MVIStateKeeper"], swiftSettings: strictSettings),
+            name: "MVIStateKeeperTests", dependencies: ["MVI", "MVIStateKeeper", "MVIFixtures"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "MVITestingTests",
             dependencies: [
-                "MVI", "MVITesting",
+                "MVI", "MVITesting", "MVIFixtures",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
                 .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -92,7 +96,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "MVITimeTravelTests",
-            dependencies: ["MVI", "MVITimeTravel", "MVITesting"],
+            dependencies: ["MVI", "MVITimeTravel", "MVITesting", "MVIFixtures"],
             swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIFixtures
 import MVIStateKeeper
 import Testing
 
@@ -132,7 +133,7 @@ struct UserDefaultsStorage: StateStorage {
                 }
             })
         keeper.keep(store)
-        #expect(reported.all == ["notJSON, moved to bmi.corrupt-1"])
+        #expect(reported.values == ["notJSON, moved to bmi.corrupt-1"])
     }
 
     @Test func aUserDefaultsStorage() throws {

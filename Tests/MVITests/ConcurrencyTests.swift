@@ -1,4 +1,5 @@
 import MVI
+import MVIFixtures
 import Testing
 
 /// Stress tests of the threading semantics in DESIGN.md.

@@ -48,38 +48,3 @@ func failures(
     }
     return texts
 }
-
-/// A gate async work waits at until the test opens it.
-final class Gate: Sendable {
-    private let state = StoreLock<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func wait() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let isOpen = state.withLock { state -> Bool in
-                if !state.isOpen { state.waiters.append(continuation) }
-                return state.isOpen
-            }
-            if isOpen { continuation.resume() }
-        }
-    }
-
-    func open() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.isOpen = true
-            defer { state.waiters.removeAll() }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-}
-
-/// A list that callbacks on any thread append to.
-final class Recorded<Element: Sendable>: Sendable {
-    private let elements = StoreLock<[Element]>([])
-
-    func append(_ element: Element) {
-        elements.withLock { $0.append(element) }
-    }
-
-    var all: [Element] { elements.withLock { $0 } }
-}

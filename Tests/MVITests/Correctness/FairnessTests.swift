@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIFixtures
 import Testing
 
 /// A thread that drains the store hands over after a fair share of others' work, and the

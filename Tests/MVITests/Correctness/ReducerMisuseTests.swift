@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIFixtures
 import Testing
 
 /// A reducer that breaks the rules gets a clear answer, never a deadlock, and a slow reducer

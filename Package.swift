@@ -64,11 +64,17 @@ let package = Package(
         // Recording, stepping, export and import of store histories.
         .target(name: "MVITimeTravel", dependencies: ["MVI"], swiftSettings: strictSettings),
 
-        // What the test targets share: the Counter feature, a lock box, a gate, a collector.
+        // What the test targets share: the Counter feature, the fake views and their features, a
+        // lock box, a gate, a collector.
         .target(name: "MVIFixtures", dependencies: ["MVI"], path: "Tests/MVIFixtures", swiftSettings: strictSettings),
 
         // One test target per module.
-        .testTarget(name: "MVITests", dependencies: ["MVI", "MVIFixtures"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "MVITests",
+            dependencies: [
+                "MVI", "MVIFixtures", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "MVIStateKeeperTests", dependencies: ["MVI", "MVIStateKeeper", "MVIFixtures"],
             swiftSettings: strictSettings),
@@ -82,10 +88,9 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "MVIViewTests",
+            name: "MVISnapshotTestingTests",
             dependencies: [
-                "MVI", "MVISnapshotTesting",
-                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                "MVI", "MVISnapshotTesting", "MVIFixtures",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"],
@@ -102,12 +107,11 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// `MVI_CORE_ONLY=1` narrows the package to the core and its tests, with no dependencies:
-// CI uses it for the ThreadSanitizer run, which then builds nothing but the core.
+// `MVI_CORE_ONLY=1` narrows the package to the core and its tests (which use
+// swift-async-algorithms): CI uses it for the ThreadSanitizer run.
 if Context.environment["MVI_CORE_ONLY"] != nil {
     package.products = [.library(name: "MVI", targets: ["MVI"])]
-    package.dependencies = []
-    package.targets = package.targets.filter { ["MVI", "MVITests"].contains($0.name) }
+    package.targets = package.targets.filter { ["MVI", "MVIFixtures", "MVITests"].contains($0.name) }
     // The lock ThreadSanitizer can see (see StoreLock.swift).
     for target in package.targets {
         target.swiftSettings = (target.swiftSettings ?? []) + [.define("MVI_PTHREAD_LOCK")]

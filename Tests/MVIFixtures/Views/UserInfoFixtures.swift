@@ -3,22 +3,27 @@ import MVI
 // Seed 004 (MVIKotlin), "Efficient view updates": the UserInfo view with diff.
 
 /// `UserInfoView.Model`.
-struct UserInfoModel: Sendable {
-    var name: String
-    var friendNames: [String]
+package struct UserInfoModel: Sendable {
+    package var name: String
+    package var friendNames: [String]
+
+    package init(name: String, friendNames: [String]) {
+        self.name = name
+        self.friendNames = friendNames
+    }
 }
 
 /// `interface UserInfoView : MviView<Model, Nothing>`.
 @MainActor
-protocol UserInfoView: MVIView where Model == UserInfoModel, Event == Never {}
+package protocol UserInfoView: MVIView where Model == UserInfoModel, Event == Never {}
 
 /// `UserInfoViewImpl`, whose renderer is a diff: the friends list is compared by identity
 /// (`===` in the seed), so it is set again only when the model carries another list.
-final class UserInfoViewImpl: BaseMVIView<UserInfoModel, Never>, UserInfoView, TextRenderable {
-    let nameText = TextView()
-    let friendsList = ListView()
+package final class UserInfoViewImpl: BaseMVIView<UserInfoModel, Never>, UserInfoView, TextRenderable {
+    package let nameText = TextView()
+    package let friendsList = ListView()
 
-    override init() {
+    package override init() {
         super.init()
         renderer = diff {
             $0.diff(get: \.name, set: nameText.setText)
@@ -26,7 +31,7 @@ final class UserInfoViewImpl: BaseMVIView<UserInfoModel, Never>, UserInfoView, T
         }
     }
 
-    var renderedText: String {
+    package var renderedText: String {
         (["UserInfo", "  [name] \(nameText.text)", "  [friends]"] + friendsList.items.map { "    - \($0)" })
             .joined(separator: "\n")
     }

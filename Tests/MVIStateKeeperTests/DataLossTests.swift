@@ -11,7 +11,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Issue 12, "Data loss": a saved state the keeper could not read is never overwritten, time
+/// Data loss: a saved state the keeper could not read is never overwritten, time
 /// travel's shown states are never saved, and `cancel()` saves before it returns.
 @Suite struct DataLossTests {
     typealias Keeper = StateKeeper<Notes.State, Notes.State>

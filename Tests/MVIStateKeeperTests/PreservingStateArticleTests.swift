@@ -6,7 +6,7 @@ import Testing
 
 // The samples of the "Preserving state" article, compiled and run.
 
-/// BmiCalc's state, as in seed 002: a restored state must not show a spinner.
+/// BmiCalc's state, as in its article: a restored state must not show a spinner.
 struct Bmi: Feature {
     struct State: Equatable, Sendable, Codable {
         var height = 160

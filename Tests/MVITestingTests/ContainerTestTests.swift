@@ -3,7 +3,7 @@ import MVIFixtures
 import MVITesting
 import Testing
 
-/// Seed 000's unit tests, nearly verbatim.
+/// The unit tests of Orbit's "Why MVI?" article, nearly verbatim.
 @Suite struct CreateOrEditCirclePresenterTests {
     let fakeCircle = Circle(id: "circle-1", name: "Climbing")
 

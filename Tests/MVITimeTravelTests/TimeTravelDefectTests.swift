@@ -4,7 +4,7 @@ import MVIFixtures
 import MVITimeTravel
 import Testing
 
-/// Defects of issue 12, item 18: each test failed before its fix.
+/// Defects found in time travel: each test failed before its fix.
 @Suite struct TimeTravelDefectTests {
     // (a)
     @Test func stopWithNothingRecordedGoesBackToIdleAndHoldsNothing() throws {

@@ -1,6 +1,6 @@
 import MVI
 
-// Seed 004 (MVIKotlin), "Implementing a View": the Calculator view, translated to Swift.
+// MVIKotlin's "Implementing a View": the Calculator view, translated to Swift.
 
 /// `CalculatorView.Model`.
 package struct CalculatorViewModel: Equatable, Sendable {

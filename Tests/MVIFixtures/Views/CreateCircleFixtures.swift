@@ -1,6 +1,6 @@
 import MVI
 
-// Seed 000 (Orbit): the CreateOrEditCircle screen, as a Playtomic-shaped view (seed 001):
+// Orbit's CreateOrEditCircle screen, as a Playtomic-shaped view:
 // it takes only a state and a dispatcher.
 
 package struct CreateCircleRequest: Equatable, Sendable {

@@ -1,6 +1,6 @@
 import MVI
 
-// Seed 004 (MVIKotlin), "Efficient view updates": the UserInfo view with diff.
+// MVIKotlin's "Efficient view updates": the UserInfo view with diff.
 
 /// `UserInfoView.Model`.
 package struct UserInfoModel: Sendable {
@@ -18,7 +18,7 @@ package struct UserInfoModel: Sendable {
 package protocol UserInfoView: MVIView where Model == UserInfoModel, Event == Never {}
 
 /// `UserInfoViewImpl`, whose renderer is a diff: the friends list is compared by identity
-/// (`===` in the seed), so it is set again only when the model carries another list.
+/// (`===` in MVIKotlin), so it is set again only when the model carries another list.
 package final class UserInfoViewImpl: BaseMVIView<UserInfoModel, Never>, UserInfoView, TextRenderable {
     package let nameText = TextView()
     package let friendsList = ListView()

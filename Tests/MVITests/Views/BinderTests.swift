@@ -5,7 +5,7 @@ import Testing
 @MainActor
 @Suite("Binder", .timeLimit(.minutes(5)))
 struct BinderTests {
-    @Test("The seed's Calculator: start renders the state, clicks become intents, states re-render")
+    @Test("MVIKotlin's Calculator: start renders the state, clicks become intents, states re-render")
     func calculatorBinding() async {
         let store = Store(CalculatorStore(), initialState: .init())
         let ui = makeCalculatorRoot()

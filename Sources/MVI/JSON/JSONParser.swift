@@ -1,4 +1,4 @@
-/// A small JSON parser into ``JSONValue``, for the modules of this package (time-travel
+/// A small JSON parser into `JSONValue`, for the modules of this package (time-travel
 /// import reads recordings with it).
 ///
 /// Foundation's decoder can only find a value's type by trying each type in turn, which

@@ -66,24 +66,33 @@ let package = Package(
         // Recording, stepping, export and import of store histories.
         .target(name: "MVITimeTravel", dependencies: ["MVI"], swiftSettings: strictSettings),
 
-        // The core's tests depend on the core only, so the ThreadSanitizer run stays small.
-        .testTarget(name: "MVITests", dependencies: ["MVI"], swiftSettings: strictSettings),
+        // What the test targets share: the Counter feature, the fake views and their features, a
+        // lock box, a gate, a collector.
+        .target(name: "MVIFixtures", dependencies: ["MVI"], path: "Tests/MVIFixtures", swiftSettings: strictSettings),
+
+        // One test target per module.
         .testTarget(
-            name: "MVIStateKeeperTests", dependencies: ["MVI", "MVIStateKeeper"], swiftSettings: strictSettings),
+            name: "MVITests",
+            dependencies: [
+                "MVI", "MVIFixtures", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "MVIStateKeeperTests", dependencies: ["MVI", "MVIStateKeeper", "MVIFixtures"],
+            swiftSettings: strictSettings),
         .testTarget(
             name: "MVITestingTests",
             dependencies: [
-                "MVI", "MVITesting",
+                "MVI", "MVITesting", "MVIFixtures",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "MVIViewTests",
+            name: "MVISnapshotTestingTests",
             dependencies: [
-                "MVI", "MVISnapshotTesting",
-                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                "MVI", "MVISnapshotTesting", "MVIFixtures",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"],
@@ -94,7 +103,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "MVITimeTravelTests",
-            dependencies: ["MVI", "MVITimeTravel", "MVITesting"],
+            dependencies: ["MVI", "MVITimeTravel", "MVITesting", "MVIFixtures"],
             swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

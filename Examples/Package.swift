@@ -7,7 +7,7 @@ import PackageDescription
 let mvi = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .lastPathComponent.lowercased()
 
-/// The five seed systems, each ported to swift-mvi as a sample with its tests, and a
+/// The five systems swift-mvi draws on, each ported to swift-mvi as a sample with its tests, and a
 /// walkthrough that runs them all: `swift run --package-path Examples mvi-examples`.
 let settings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
@@ -26,17 +26,17 @@ let package = Package(
     targets: [
         // Text widgets: the samples' views render to text, as there is no UIKit on Linux.
         .target(name: "TextUI", swiftSettings: settings),
-        // Seed 000: Orbit's CreateOrEditCircle presenter, closure intents.
+        // Orbit's CreateOrEditCircle presenter, closure intents.
         .target(
             name: "OrbitCircles",
             dependencies: ["TextUI", .product(name: "MVI", package: mvi)],
             swiftSettings: settings),
-        // Seed 001: Playtomic's LessonDetail presenter, handle/reduce and middleware.
+        // Playtomic's LessonDetail presenter, handle/reduce and middleware.
         .target(
             name: "PlaytomicLessons",
             dependencies: [.product(name: "MVI", package: mvi)],
             swiftSettings: settings),
-        // Seed 002: BmiCalc, intentions as streams, lifecycle and restoration.
+        // BmiCalc, intentions as streams, lifecycle and restoration.
         .target(
             name: "BmiCalc",
             dependencies: [
@@ -45,12 +45,12 @@ let package = Package(
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: settings),
-        // Seed 003: the KMM specification's HackerPosts ViewModel, one-shot navigation.
+        // The KMM specification's HackerPosts ViewModel, one-shot navigation.
         .target(
             name: "HackerPosts",
             dependencies: [.product(name: "MVI", package: mvi)],
             swiftSettings: settings),
-        // Seed 004: MVIKotlin's Calculator store and view, and the UserInfo view with diff.
+        // MVIKotlin's Calculator store and view, and the UserInfo view with diff.
         .target(
             name: "Calculator",
             dependencies: ["TextUI", .product(name: "MVI", package: mvi)],

@@ -1,8 +1,9 @@
+import MVI
 import Synchronization
 
 /// The last state logged for each store, to diff the next one against.
 final class PreviousStates<State: Sendable>: Sendable {
-    private let states = Mutex<[String: State]>([:])
+    private let states = StoreLock<[String: State]>([:])
     /// Whether any state is kept: lets the "state logging is off" path skip the lock.
     private let keeping = Atomic<Bool>(false)
 
@@ -25,7 +26,7 @@ final class PreviousStates<State: Sendable>: Sendable {
 
     func remove(_ name: String) {
         states.withLock { states in
-            states.removeValue(forKey: name)
+            _ = states.removeValue(forKey: name)
             keeping.store(!states.isEmpty, ordering: .relaxed)
         }
     }

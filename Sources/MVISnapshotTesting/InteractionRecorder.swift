@@ -1,4 +1,3 @@
-import Synchronization
 import MVI
 
 /// Records the intents a view dispatches, per view element, for interaction tests.
@@ -56,7 +55,7 @@ public final class InteractionRecorder<Intent>: Sendable {
         var current: [(element: String, interaction: String)] = []
     }
 
-    private let storage = Mutex(Storage())
+    private let storage = StoreLock(Storage())
     private let describe: @Sendable (Intent) -> JSONValue
 
     /// Creates a recorder. Intents are described by reflection: an enum case becomes

@@ -1,4 +1,4 @@
-import Synchronization
+import MVI
 
 /// A ``StateStorage`` in memory, for tests and previews. It counts writes, so a test can
 /// check that saves are coalesced.
@@ -9,11 +9,11 @@ public final class InMemoryStateStorage: StateStorage {
         var movedAside = 0
     }
 
-    private let contents: Mutex<Contents>
+    private let contents: StoreLock<Contents>
 
     /// Creates a storage holding `entries`.
     public init(_ entries: [String: [UInt8]] = [:]) {
-        contents = Mutex(Contents(entries: entries))
+        contents = StoreLock(Contents(entries: entries))
     }
 
     /// The bytes saved under `key`.

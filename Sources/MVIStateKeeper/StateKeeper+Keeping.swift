@@ -1,5 +1,4 @@
 import MVI
-import Synchronization
 
 extension StateKeeper {
     /// Keeps `store`'s state saved from now on, until the store ends.

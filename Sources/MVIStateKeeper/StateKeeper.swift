@@ -1,5 +1,4 @@
 import MVI
-import Synchronization
 
 /// Saves a store's state to a ``StateStorage`` and restores it when the store is created:
 /// MVIKotlin's StateKeeper, BmiCalc's `restored` lifecycle.
@@ -57,9 +56,9 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
     }
 
     /// Serializes every read and write of the key. Held during I/O, off the send path.
-    let io = Mutex(IO())
+    let io = StoreLock(IO())
     /// The store being kept, if any.
-    let kept = Mutex<(any KeptStoreHandle)?>(nil)
+    let kept = StoreLock<(any KeptStoreHandle)?>(nil)
 
     /// Creates a keeper that saves a `Codable` projection of the state.
     ///

@@ -1,5 +1,5 @@
+import MVI
 import Logging
-import Synchronization
 
 /// One logged line.
 struct LogRecord: Equatable, Sendable, CustomStringConvertible {
@@ -16,7 +16,7 @@ final class LogSink: Sendable {
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let contents = Mutex(Contents())
+    private let contents = StoreLock(Contents())
 
     func append(_ record: LogRecord) {
         let ready = contents.withLock { contents -> [CheckedContinuation<Void, Never>] in

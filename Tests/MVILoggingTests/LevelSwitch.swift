@@ -1,10 +1,10 @@
+import MVI
 import Logging
-import Synchronization
 
 /// A handler whose level a test changes while a store runs; every logger copy shares it.
 final class LevelSwitch: LogHandler, Sendable {
     let sink: LogSink
-    let level = Mutex<Logger.Level>(.error)
+    let level = StoreLock<Logger.Level>(.error)
 
     init(sink: LogSink) {
         self.sink = sink

@@ -1,7 +1,6 @@
 import Logging
 import MVI
 import MVILogging
-import Synchronization
 import Testing
 
 @Suite struct LoggingMiddlewareTests {

@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIFixtures
 import MVIStateKeeper
 import Synchronization
 import Testing
@@ -49,11 +50,11 @@ import Testing
         let store = Store(
             Notes(), initialState: keeper.restoredState(or: .init(count: 42)), name: "Notes", onError: handler)
         #expect(store.state == Notes.State(count: 42))  // the initial state
-        #expect(errors.all.isEmpty)  // reported once there is a store to report to
+        #expect(errors.values.isEmpty)  // reported once there is a store to report to
         keeper.keep(store, saving: .onDemand)
 
-        let error = try #require(errors.all.first)
-        #expect(errors.all.count == 1)
+        let error = try #require(errors.values.first)
+        #expect(errors.values.count == 1)
         #expect(error.origin == .addOn("state keeper"))
         let keeperError = try #require(error.underlying as? StateKeeperError)
         #expect(Self.matches(keeperError.reason, kind), "\(kind): \(keeperError)")
@@ -101,7 +102,7 @@ import Testing
         keeper.keep(store, saving: .onDemand)
         store.send(.increment)
         store.cancel()
-        let reasons = errors.all.compactMap { ($0.underlying as? StateKeeperError)?.reason }
+        let reasons = errors.values.compactMap { ($0.underlying as? StateKeeperError)?.reason }
         #expect(reasons.count == 2)
         if case .notJSON = reasons.first {} else { Issue.record("expected notJSON first, got \(reasons)") }
         if case .savingDisabled = reasons.last {} else { Issue.record("expected savingDisabled, got \(reasons)") }

@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIFixtures
 import MVIStateKeeper
 import Synchronization
 import Testing
@@ -10,7 +11,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Issue 12, "Data loss": a saved state the keeper could not read is never overwritten, time
+/// Data loss: a saved state the keeper could not read is never overwritten, time
 /// travel's shown states are never saved, and `cancel()` saves before it returns.
 @Suite struct DataLossTests {
     typealias Keeper = StateKeeper<Notes.State, Notes.State>
@@ -41,7 +42,7 @@ import Darwin
         #expect(storage.inner.saveCount == 1)  // the first save only
 
         // The read failure when the keeper attaches, then the first refused save, once.
-        let reasons = errors.all.compactMap { ($0.underlying as? StateKeeperError)?.reason }
+        let reasons = errors.values.compactMap { ($0.underlying as? StateKeeperError)?.reason }
         #expect(reasons.count == 2, "\(reasons)")
         guard reasons.count == 2, case .storageFailed(let readError) = reasons[0],
             case .savingRefused(let failure as StateKeeperError) = reasons[1],
@@ -51,7 +52,7 @@ import Darwin
             return
         }
         #expect(readError is FailingStorage.Failure)
-        #expect("\(errors.all[1].underlying)".contains("saving is refused"))
+        #expect("\(errors.values[1].underlying)".contains("saving is refused"))
     }
 
     @Test func anExplicitSaveIsRefusedToo() throws {
@@ -185,7 +186,7 @@ extension DataLossTests {
         store.send(.increment)
         keeper.flush()
         store.cancel()
-        return errors.all.compactMap { ($0.underlying as? StateKeeperError)?.reason }
+        return errors.values.compactMap { ($0.underlying as? StateKeeperError)?.reason }
     }
 
     static func isNotRegular(_ error: any Error) -> Bool {

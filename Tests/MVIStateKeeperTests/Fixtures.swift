@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIFixtures
 import MVIStateKeeper
 import Synchronization
 
@@ -44,19 +45,6 @@ struct Notes: Feature {
         case .increment: context.dispatch(.incremented)
         case .startLoading: context.dispatch(.loading(true))
         }
-    }
-}
-
-/// A thread-safe list of what callbacks saw.
-final class Collected<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
-
-    func append(_ value: Value) {
-        values.withLock { $0.append(value) }
-    }
-
-    var all: [Value] {
-        values.withLock { $0 }
     }
 }
 

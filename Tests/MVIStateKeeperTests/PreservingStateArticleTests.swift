@@ -1,11 +1,12 @@
 import Foundation
 import MVI
+import MVIFixtures
 import MVIStateKeeper
 import Testing
 
 // The samples of the "Preserving state" article, compiled and run.
 
-/// BmiCalc's state, as in seed 002: a restored state must not show a spinner.
+/// BmiCalc's state, as in its article: a restored state must not show a spinner.
 struct Bmi: Feature {
     struct State: Equatable, Sendable, Codable {
         var height = 160
@@ -132,7 +133,7 @@ struct UserDefaultsStorage: StateStorage {
                 }
             })
         keeper.keep(store)
-        #expect(reported.all == ["notJSON, moved to bmi.corrupt-1"])
+        #expect(reported.values == ["notJSON, moved to bmi.corrupt-1"])
     }
 
     @Test func aUserDefaultsStorage() throws {

@@ -1,4 +1,5 @@
 import MVI
+import MVIFixtures
 import MVIStateKeeper
 import Synchronization
 import Testing
@@ -160,7 +161,7 @@ import Testing
         storage.failSaves.store(true, ordering: .relaxed)
         store.send(.increment)
         keeper.flush()
-        let error = try #require(errors.all.first)
+        let error = try #require(errors.values.first)
         #expect(error.storeName == "Notes")
         #expect(error.origin == .addOn("state keeper"))
         let keeperError = try #require(error.underlying as? StateKeeperError)
@@ -169,7 +170,7 @@ import Testing
             return
         }
         #expect(underlying is FailingStorage.Failure)
-        #expect(failures.all.count == 1)
+        #expect(failures.values.count == 1)
         // The store keeps working.
         store.send(.increment)
         #expect(store.state.count == 2)

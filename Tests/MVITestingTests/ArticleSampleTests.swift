@@ -1,5 +1,6 @@
 import Clocks
 import MVI
+import MVIFixtures
 import MVITesting
 import Testing
 

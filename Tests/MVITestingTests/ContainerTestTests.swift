@@ -1,13 +1,14 @@
 import MVI
+import MVIFixtures
 import MVITesting
 import Testing
 
-/// Seed 000's unit tests, nearly verbatim.
+/// The unit tests of Orbit's "Why MVI?" article, nearly verbatim.
 @Suite struct CreateOrEditCirclePresenterTests {
     let fakeCircle = Circle(id: "circle-1", name: "Climbing")
 
     @Test func `should exit when delete is confirmed and completes successfully`() async {
-        let deleted = Recorded<String>()
+        let deleted = Collected<String>()
         let presenter = createPresenter(
             circlesRepository: CirclesRepository { id in deleted.append(id) }
         )
@@ -24,7 +25,7 @@ import Testing
             )
             postedSideEffects(CreateOrEditSideEffect.openAggregatedFeed)
         }
-        #expect(deleted.all == [fakeCircle.id])
+        #expect(deleted.values == [fakeCircle.id])
     }
 
     @Test func `should show an error when delete fails`() async {

@@ -1,5 +1,6 @@
 import Clocks
 import MVI
+import MVIFixtures
 import MVITesting
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 @Suite struct DebouncedSearchTests {
     @Test func searchesOnceTypingPauses() async {
         let clock = TestClock()
-        let searched = Recorded<String>()
+        let searched = Collected<String>()
         let store = TestStore(
             Search(
                 clock: clock,
@@ -21,11 +22,11 @@ import Testing
         await clock.advance(by: .milliseconds(200))
         await store.send(.queryChanged("sw")) { $0.query = "sw" }
         await clock.advance(by: .milliseconds(299))
-        #expect(searched.all.isEmpty)
+        #expect(searched.values.isEmpty)
         await clock.advance(by: .seconds(1))
         await store.receive(.resultsLoaded(["swift"])) { $0.results = ["swift"] }
         await store.finish()
-        #expect(searched.all == ["sw"])
+        #expect(searched.values == ["sw"])
     }
 
     @Test func nothingIsSearchedBeforeThePause() async {

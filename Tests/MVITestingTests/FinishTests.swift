@@ -1,16 +1,17 @@
 import IssueReporting
 import MVI
+import MVIFixtures
 import MVITesting
 import Testing
 
 @Suite struct FinishTests {
     @Test func finishWaitsForInFlightWork() async {
-        let gate = Gate()
+        let gate = Gate<Void>()
         let store = TestStore(
             Counter(numbers: {
                 await gate.wait(); return $0
             }), initialState: .init())
-        await store.send(.load(1)) { $0.isLoading = true }
+        await store.send(.loadLater(1)) { $0.isLoading = true }
         gate.open()
         await store.receive(.changed(by: 1)) { $0.count = 1 }
         await store.receive(.loading(false)) { $0.isLoading = false }
@@ -33,7 +34,7 @@ import Testing
 
     @Test func unassertedMessageFailsAtFinish() async {
         let store = TestStore(Counter(), initialState: .init())
-        await store.send(.load(1)) { $0.isLoading = true }
+        await store.send(.loadLater(1)) { $0.isLoading = true }
         let issues = await failures {
             await store.finish()
         }
@@ -107,14 +108,14 @@ import Testing
         // timeout must name work that was running when it was decided. Before the fix, the
         // count was read after the decision (and the idle signal could lose to the timer it
         // had just cancelled), so "0 tasks still running" came out.
-        let reports = Recorded<String>()
+        let reports = Collected<String>()
         for _ in 0..<300 {
             let store = TestStore(
                 Counter(numbers: {
                     try await Task.sleep(for: .microseconds(500)); return $0
                 }),
                 initialState: .init(), exhaustivity: .off)
-            await store.send(.load(1))
+            await store.send(.loadLater(1))
             // Either outcome is right: collected quietly, without recording an issue.
             let texts = IssueTexts()
             await withIssueReporters([CollectingReporter(texts: texts)]) {
@@ -123,7 +124,7 @@ import Testing
             for text in texts.all { reports.append(text) }
             await store.finish()
         }
-        #expect(reports.all.filter { $0.contains("but 0 tasks") } == [])
+        #expect(reports.values.filter { $0.contains("but 0 tasks") } == [])
     }
 
     @Test func aTimeoutNamesTheWorkStillRunning() async {

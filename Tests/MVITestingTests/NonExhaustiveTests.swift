@@ -1,4 +1,5 @@
 import MVI
+import MVIFixtures
 import MVITesting
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
 
     @Test func receiveSkipsToTheFirstMatch() async {
         let store = TestStore(Counter(), initialState: .init(), exhaustivity: .off)
-        await store.send(.load(5))
+        await store.send(.loadLater(5))
         await store.receive(.loading(false)) {
             $0.count = 5; $0.isLoading = false
         }

@@ -1,17 +1,18 @@
 import MVI
+import MVIFixtures
 import MVITesting
 import Testing
 
 @Suite struct ReceiveTests {
     @Test func receiveWaitsForAsyncWork() async {
-        let gate = Gate()
+        let gate = Gate<Void>()
         let store = TestStore(
             Counter(numbers: { amount in
                 await gate.wait()
                 return amount
             }),
             initialState: .init())
-        await store.send(.load(42)) { $0.isLoading = true }
+        await store.send(.loadLater(42)) { $0.isLoading = true }
         gate.open()
         await store.receive(.changed(by: 42)) { $0.count = 42 }
         await store.receive(.loading(false)) { $0.isLoading = false }
@@ -33,7 +34,7 @@ import Testing
 
     @Test func wrongMessageFailsWithADiff() async {
         let store = TestStore(Counter(), initialState: .init())
-        await store.send(.load(3)) { $0.isLoading = true }
+        await store.send(.loadLater(3)) { $0.isLoading = true }
         let issues = await failures {
             await store.receive(.changed(by: 4)) { $0.count = 4 }
         }
@@ -56,7 +57,7 @@ import Testing
 
     @Test func wrongStateAfterMessageFails() async {
         let store = TestStore(Counter(), initialState: .init())
-        await store.send(.load(3)) { $0.isLoading = true }
+        await store.send(.loadLater(3)) { $0.isLoading = true }
         let issues = await failures {
             await store.receive(.changed(by: 3)) { $0.count = 30 }
         }

@@ -1,4 +1,5 @@
 import MVI
+import MVIFixtures
 import MVITesting
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
 
     @Test func sendAssertsAllSynchronousMessagesTogether() async {
         let store = TestStore(Counter(), initialState: .init())
-        await store.send(.twice) { $0.count = 2 }
+        await store.send(.dispatchTwice) { $0.count = 2 }
     }
 
     @Test func sendWithoutClosureAssertsNoChange() async {
@@ -113,7 +114,7 @@ import Testing
     @Test func sendSeparatesSynchronousFromAsyncWorkUnderStress() async {
         for amount in 1...300 {
             let store = TestStore(Counter(), initialState: .init())
-            await store.send(.load(amount)) { $0.isLoading = true }
+            await store.send(.loadLater(amount)) { $0.isLoading = true }
             await store.receive(.changed(by: amount)) { $0.count = amount }
             await store.receive(.loading(false)) { $0.isLoading = false }
             await store.finish()

@@ -1,4 +1,5 @@
 import MVI
+import MVIFixtures
 import MVITesting
 import Testing
 
@@ -32,7 +33,7 @@ import Testing
 
     @Test func receiveWithAClosureFailsWhenTheStateDidNotChange() async {
         let store = TestStore(Counter(), initialState: .init())
-        await store.send(.load(0)) { $0.isLoading = true }
+        await store.send(.loadLater(0)) { $0.isLoading = true }
         let issues = await failures {
             await store.receive(.changed(by: 0)) { $0.count = 0 }
         }
@@ -53,7 +54,7 @@ import Testing
     @Test func withoutAClosureAnUnchangedStatePasses() async {
         let store = TestStore(Counter(), initialState: .init())
         await store.send(.noop)
-        await store.send(.load(0)) { $0.isLoading = true }
+        await store.send(.loadLater(0)) { $0.isLoading = true }
         await store.receive(.changed(by: 0))
         await store.receive(.loading(false)) { $0.isLoading = false }
         await store.finish()

@@ -1,31 +1,6 @@
 import MVI
+import MVIFixtures
 import Testing
-
-/// A value that async work waits for, handed over by the test: no sleeping.
-final class Gate<Value: Sendable>: Sendable {
-    private let state = Locked<(value: Value?, waiters: [CheckedContinuation<Value, Never>])>((nil, []))
-
-    func wait() async -> Value {
-        await withCheckedContinuation { continuation in
-            state.withLock { state in
-                if let value = state.value {
-                    continuation.resume(returning: value)
-                } else {
-                    state.waiters.append(continuation)
-                }
-            }
-        }
-    }
-
-    func open(_ value: Value) {
-        let waiters = state.withLock { state in
-            state.value = value
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume(returning: value) }
-    }
-}
 
 @Suite(.timeLimit(.minutes(1))) struct AsyncWorkTests {
     @Test func latestWinsCancelsThePreviousRun() async {

@@ -1,7 +1,8 @@
 import MVI
+import MVIFixtures
 import Testing
 
-/// Stress tests of the threading semantics in DESIGN.md.
+/// Stress tests of the threading semantics ("Threading and ordering" in the MVI documentation).
 @Suite(.serialized, .timeLimit(.minutes(5))) struct ConcurrencyTests {
     @Test func concurrentSendersLoseNothing() async {
         let store = Store(Counter(), initialState: .init())

@@ -1,4 +1,5 @@
 import MVI
+import MVIFixtures
 import Testing
 
 struct Form: Sendable, Equatable {
@@ -13,7 +14,7 @@ enum FormEffect: Sendable, Equatable {
 
 struct SaveFailed: Error {}
 
-/// Seed 000's presenter shape: a class that owns a container and calls `intent { }`.
+/// Orbit's presenter shape (the "Why MVI?" article): a class that owns a container and calls `intent { }`.
 final class FormPresenter: ContainerHost {
     let container: Container<Form, FormEffect>
     let save: @Sendable (String) async throws -> Void

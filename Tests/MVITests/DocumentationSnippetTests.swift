@@ -1,4 +1,5 @@
 import MVI
+import MVIFixtures
 import Testing
 
 /// The code of the DocC articles, compiled and run: if an article's sample stops compiling,

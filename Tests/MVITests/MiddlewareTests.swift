@@ -1,4 +1,5 @@
 import MVI
+import MVIFixtures
 import Testing
 
 /// Records every event as a line, for exact comparisons.

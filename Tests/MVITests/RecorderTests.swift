@@ -1,4 +1,5 @@
 import MVI
+import MVIFixtures
 import Testing
 
 /// The store's recorder (package API, read by MVITimeTravel): what it keeps, how it drops

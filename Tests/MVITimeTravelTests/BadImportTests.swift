@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIFixtures
 import MVITimeTravel
 import Testing
 

@@ -1,4 +1,5 @@
 import MVI
+import MVIFixtures
 import MVITimeTravel
 import Testing
 
@@ -99,7 +100,7 @@ import Testing
         timeTravel.moveToStart()
         timeTravel.moveToEnd()
         timeTravel.cancel()
-        #expect(seen.all == [3, 0, 3, 3])
+        #expect(seen.values == [3, 0, 3, 3])
         subscription.cancel()
     }
 

@@ -1,9 +1,11 @@
 import Foundation
 import MVI
+import MVIFixtures
 import MVITimeTravel
-import Synchronization
 
-/// A counter whose types are all `Codable`, with a log to check the order of input.
+/// A counter whose types are all `Codable`, with a log to check the order of input. Time
+/// travel's own (it shadows `MVIFixtures.Counter`): the article's samples and the recorded
+/// JSON the tests check depend on its shape.
 struct Counter: Feature {
     struct State: Equatable, Sendable, Codable {
         var count = 0
@@ -91,13 +93,6 @@ struct Opaque: Feature {
         case .set(let text): context.dispatch(.set(text))
         }
     }
-}
-
-/// A thread-safe list.
-final class Collected<Element: Sendable>: Sendable {
-    private let items = Mutex<[Element]>([])
-    func append(_ item: Element) { items.withLock { $0.append(item) } }
-    var all: [Element] { items.withLock { $0 } }
 }
 
 /// An error handler that collects errors.

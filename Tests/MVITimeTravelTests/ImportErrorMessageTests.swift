@@ -2,7 +2,7 @@ import Foundation
 import MVITimeTravel
 import Testing
 
-/// Issue 12, item 20: the importer names what is wrong precisely.
+/// The importer names what is wrong precisely.
 @Suite struct ImportErrorMessageTests {
     /// A valid export with its `"version": 1` replaced by `version` as written.
     func export(version: String) throws -> Data {

@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIFixtures
 import MVITimeTravel
 import Testing
 
@@ -106,7 +107,7 @@ import Testing
         var states: [Int] = []
         for event in events where event.kind == .state {
             guard case .object(let fields)? = timeTravel.value(of: event),
-                case .number(let count)? = fields["count"]
+                let count = fields["count"]?.doubleValue
             else { continue }
             states.append(Int(count))
         }

@@ -1,4 +1,5 @@
 import MVI
+import MVIFixtures
 import MVITimeTravel
 import Testing
 
@@ -42,7 +43,7 @@ import Testing
         let middleware: any Middleware<Counter> = try timeTravel.register("Counter")
         let first = Store(Counter(), initialState: .init(), name: "A", middleware: [middleware])
         let second = Store(Counter(), initialState: .init(), name: "B", middleware: [middleware])
-        #expect(errors.all == [String(describing: TimeTravelError.middlewareReused(storeName: "Counter"))])
+        #expect(errors.values == [String(describing: TimeTravelError.middlewareReused(storeName: "Counter"))])
 
         timeTravel.startRecording()
         first.send(.add(1))

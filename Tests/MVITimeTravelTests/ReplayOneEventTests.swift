@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIFixtures
 import MVITimeTravel
 import Testing
 
@@ -42,7 +43,7 @@ import Testing
         #expect(posted.sideEffects == [#"said("hi")"#])
         // Nothing reached the store, its observers or the recording.
         #expect(store.state.count == 5)
-        #expect(seen.all == [0, 5])
+        #expect(seen.values == [0, 5])
         #expect(timeTravel.eventCount == 5)
         subscription.cancel()
     }

@@ -1,9 +1,10 @@
 import Foundation
 import MVI
+import MVIFixtures
 import MVITimeTravel
 import Testing
 
-/// Defects of issue 12, item 18: each test failed before its fix.
+/// Defects found in time travel: each test failed before its fix.
 @Suite struct TimeTravelDefectTests {
     // (a)
     @Test func stopWithNothingRecordedGoesBackToIdleAndHoldsNothing() throws {
@@ -45,8 +46,8 @@ import Testing
         #expect(timeTravel.jump(toSequence: 1))  // First's intent: nobody changes
         #expect(timeTravel.moveToStart())  // nobody changes
         #expect(timeTravel.moveToEnd())  // both change
-        #expect(seenFirst.all == [3, 1, 0, 3])
-        #expect(seenSecond.all == [10, 0, 10])
+        #expect(seenFirst.values == [3, 1, 0, 3])
+        #expect(seenSecond.values == [10, 0, 10])
         subscriptions.forEach { $0.cancel() }
         timeTravel.cancel()
     }

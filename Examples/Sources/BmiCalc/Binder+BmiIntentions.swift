@@ -1,7 +1,7 @@
 import MVI
 
 extension Binder where F == BmiModel {
-    /// Sends the sliders' moves to the store while the binder is started: the seed's
+    /// Sends the sliders' moves to the store while the binder is started: the original's
     /// `BmiModel.bind(lifecycle, states, intentions)`, whose height and weight use cases
     /// become the model's intents.
     @discardableResult

@@ -17,7 +17,7 @@ import MVIStateKeeper
 ///   cannot be read is moved aside and reported to `onError`.
 ///
 /// In both cases the keeper saves the state after changes, on ``flush()``, and when the
-/// store ends. The seed merged the use cases' state streams; here the lifecycle picks the
+/// store ends. The original merged the use cases' state streams; here the lifecycle picks the
 /// initial state and the sliders' moves are intents.
 @MainActor
 public final class BmiController {
@@ -72,7 +72,7 @@ public final class BmiController {
     }
 
     /// Saves the state now if it changed since the last save: call it when the app goes to
-    /// the background (the seed's `onSaveInstanceState`).
+    /// the background (the original's `onSaveInstanceState`).
     public func flush() {
         keeper.flush()
     }

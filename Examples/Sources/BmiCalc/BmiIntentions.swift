@@ -3,7 +3,7 @@ import MVI
 
 /// BmiCalc's `BmiIntentions`: the two sliders' moves, as values.
 ///
-/// The seed took two `Observable<SliderPayload>`; here they are two `AsyncSequence`s of
+/// The original took two `Observable<SliderPayload>`; here they are two `AsyncSequence`s of
 /// ``SliderPayload``. Each is an expression evaluated again every time ``height()`` or
 /// ``weight()`` is called, because a ``Binder`` iterates its intent streams afresh on each
 /// start:
@@ -49,7 +49,7 @@ where HeightChanges.Element == SliderPayload, WeightChanges.Element == SliderPay
     }
 
     /// Both sliders as the model's intents, merged with swift-async-algorithms' `merge`:
-    /// the seed's `Observable.merge` of the height and weight use cases.
+    /// the original's `Observable.merge` of the height and weight use cases.
     public func intents() -> Intents {
         merge(
             height().map { @Sendable height in BmiModel.Intent.height(height) },

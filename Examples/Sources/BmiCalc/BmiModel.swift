@@ -38,9 +38,9 @@ public struct BmiState: Sendable, Equatable, Codable {
         self.bmi = bmi
     }
 
-    /// The seed's defaults: 160 cm and 40 kg.
+    /// The original's defaults: 160 cm and 40 kg.
     public static let defaultHeight = 160
-    /// The seed's defaults: 160 cm and 40 kg.
+    /// The original's defaults: 160 cm and 40 kg.
     public static let defaultWeight = 40
 
     /// `BmiState.initial(height:weight:bmi:)`: the state of a newly created screen.
@@ -108,7 +108,7 @@ public struct BmiModel: Feature {
         }
     }
 
-    /// Applies a use case's result, recomputing the BMI as the seed does.
+    /// Applies a use case's result, recomputing the BMI as the original does.
     public static func reduce(_ state: inout BmiState, _ message: Message) {
         switch message {
         case .heightChanged(let height):

@@ -1,5 +1,5 @@
 /// A ``BmiView`` that shows the screen as one line of text (see ``renderBmi(_:)``): the
-/// seed's `BmiViewController` labels, without UIKit.
+/// original's `BmiViewController` labels, without UIKit.
 @MainActor
 public final class BmiTextView: BmiView {
     /// What the view shows now; empty before the first state.

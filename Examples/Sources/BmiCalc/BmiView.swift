@@ -6,7 +6,7 @@ public protocol BmiView: AnyObject {
 }
 
 extension BmiView {
-    /// Shows a state: the seed's `render(state:)`.
+    /// Shows a state: the original's `render(state:)`.
     public func render(state: BmiState) {
         showBmi(bmi: state.bmi, height: state.height, weight: state.weight)
     }

@@ -20,7 +20,7 @@ public struct UserInfoModel: Sendable, Equatable {
 public protocol UserInfoView: MVIView where Model == UserInfoModel, Event == Never {}
 
 /// `UserInfoViewImpl` with `diff`: the friends list is set only when the list itself changes
-/// (compared by identity, the seed's `a === b`), the name only when the name changes.
+/// (compared by identity, the original's `a === b`), the name only when the name changes.
 public final class UserInfoViewImpl: BaseMVIView<UserInfoModel, Never>, UserInfoView, TextRenderable {
     /// The name label.
     public let nameText = TextView()

@@ -1,6 +1,6 @@
 import MVI
 
-/// A circle's settings (seed 000's `CircleConfigModel`).
+/// A circle's settings (Orbit's `CircleConfigModel`).
 public struct CircleConfigModel: Sendable, Equatable, Codable {
     /// The circle's id.
     public var id: String
@@ -17,7 +17,7 @@ public struct CircleConfigModel: Sendable, Equatable, Codable {
     }
 }
 
-/// What the form holds (seed 000's `CreateOrEditCircleRequestDomain`).
+/// What the form holds (Orbit's `CreateOrEditCircleRequestDomain`).
 public struct CreateOrEditCircleRequest: Sendable, Equatable, Codable, CustomStringConvertible {
     /// The name typed.
     public var circleName: String
@@ -30,11 +30,11 @@ public struct CreateOrEditCircleRequest: Sendable, Equatable, Codable, CustomStr
         self.coverPhoto = coverPhoto
     }
 
-    /// `{circleName="…",coverPhoto="…"}`, as the seed's interaction JSON prints it.
+    /// `{circleName="…",coverPhoto="…"}`, as the original's interaction JSON prints it.
     public var description: String { "{circleName=\"\(circleName)\",coverPhoto=\"\(coverPhoto)\"}" }
 }
 
-/// Seed 000's `CreateOrEditState`.
+/// Orbit's `CreateOrEditState`.
 public struct CreateOrEditState: Sendable, Equatable, Codable {
     /// Creating a new circle or editing one.
     public enum Mode: String, Sendable, Equatable, Codable {
@@ -53,7 +53,7 @@ public struct CreateOrEditState: Sendable, Equatable, Codable {
     /// The call-to-action button is enabled.
     public var ctaEnabled = false
 
-    /// The seed's builder defaults: create mode, nothing in flight, CTA disabled.
+    /// The original's builder defaults: create mode, nothing in flight, CTA disabled.
     public init(
         mode: Mode = .create, committingChanges: Bool = false, editedCircle: CircleConfigModel? = nil,
         ctaEnabled: Bool = false
@@ -65,7 +65,7 @@ public struct CreateOrEditState: Sendable, Equatable, Codable {
     }
 }
 
-/// Seed 000's `CreateOrEditSideEffect`.
+/// Orbit's `CreateOrEditSideEffect`.
 public enum CreateOrEditSideEffect: Sendable, Equatable, Codable {
     /// Close without asking.
     case close
@@ -97,13 +97,13 @@ public protocol CirclesRepository: Sendable {
     func deleteCircle(_ id: String) async throws
 }
 
-/// Seed 000's `CreateOrEditCirclePresenter`, ported from MVP to MVI with closure intents.
+/// Orbit's `CreateOrEditCirclePresenter`, ported from MVP to MVI with closure intents.
 public final class CreateOrEditCirclePresenter: ContainerHost {
     /// The presenter's container.
     public let container: Container<CreateOrEditState, CreateOrEditSideEffect>
     private let circlesRepository: any CirclesRepository
 
-    /// Creates the presenter. `initialState` is the seed builder's default unless a test
+    /// Creates the presenter. `initialState` is the original builder's default unless a test
     /// gives another.
     public init(
         circlesRepository: any CirclesRepository,
@@ -114,12 +114,12 @@ public final class CreateOrEditCirclePresenter: ContainerHost {
         self.container = Container(initialState: initialState, name: "CreateOrEditCircle", middleware: middleware)
     }
 
-    /// The seed's `ShouldAllowFormSubmissionUseCase`: a name and a photo are required.
+    /// The original's `ShouldAllowFormSubmissionUseCase`: a name and a photo are required.
     static func shouldAllowFormSubmission(_ request: CreateOrEditCircleRequest) -> Bool {
         request.circleName.contains { !$0.isWhitespace } && !request.coverPhoto.isEmpty
     }
 
-    /// The seed's `HasCreateCircleRequestChangedUseCase`.
+    /// The original's `HasCreateCircleRequestChangedUseCase`.
     static func hasRequestChanged(_ request: CreateOrEditCircleRequest, from circle: CircleConfigModel?) -> Bool {
         guard let circle else { return !request.circleName.isEmpty || !request.coverPhoto.isEmpty }
         return request.circleName != circle.name || request.coverPhoto != circle.coverPhoto
@@ -178,7 +178,7 @@ public final class CreateOrEditCirclePresenter: ContainerHost {
         intent { ctx in ctx.post(.showDeleteConfirmation) }
     }
 
-    /// The user confirmed the deletion (the seed's worked example).
+    /// The user confirmed the deletion (the original's worked example).
     public func onDeleteCircleConfirmed() {
         intent { [circlesRepository] mvi in
             await mvi.reduce { $0.committingChanges = true }

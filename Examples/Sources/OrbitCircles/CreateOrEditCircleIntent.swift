@@ -6,7 +6,7 @@ public enum CreateOrEditCircleIntent: Sendable, Equatable {
     case onCheckFormRequested(createCircleRequestDomain: CreateOrEditCircleRequest)
     /// The CTA was tapped: `onFormSubmitted`.
     case onFormSubmitted(createCircleRequestDomain: CreateOrEditCircleRequest)
-    /// The close button was tapped (seed 000's `onExitRequested`):
+    /// The close button was tapped (Orbit's `onExitRequested`):
     /// `onExitFromCreateCircleFlowRequested`.
     case onExitRequested(createCircleRequestDomain: CreateOrEditCircleRequest)
     /// The delete button was tapped: `onDeleteCircleRequested`.

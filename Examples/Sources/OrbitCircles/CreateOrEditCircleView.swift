@@ -1,11 +1,11 @@
 import MVI
 import TextUI
 
-/// Seed 000's CreateEditCircle screen, rendered to text: a name field, a cover photo, a close
+/// Orbit's CreateEditCircle screen, rendered to text: a name field, a cover photo, a close
 /// button, the CTA, a delete button in edit mode and a spinner while committing.
 ///
 /// It takes a dispatcher and nothing else (the Playtomic shape), so a screenshot or an
-/// interaction test needs no presenter. ``render(_:)`` is the seed's `handleState`,
+/// interaction test needs no presenter. ``render(_:)`` is the original's `handleState`,
 /// ``handleSideEffect(_:)`` its `handleSideEffect`. The form's text lives in the view, as in
 /// the seed: the presenter gets it with each intent as a ``CreateOrEditCircleRequest``.
 ///
@@ -70,7 +70,7 @@ public final class CreateOrEditCircleView: ViewRenderer, TextRenderable {
         dispatcher(.onCheckFormRequested(createCircleRequestDomain: request))
     }
 
-    /// Shows `state` (the seed's `handleState`): the CTA, the spinner by mode, and the edited
+    /// Shows `state` (the original's `handleState`): the CTA, the spinner by mode, and the edited
     /// circle's data, filled in once when it arrives.
     public func render(_ state: CreateOrEditState) {
         mode = state.mode
@@ -88,7 +88,7 @@ public final class CreateOrEditCircleView: ViewRenderer, TextRenderable {
         }
     }
 
-    /// Acts on a side effect (the seed's `handleSideEffect`): opens a dialog or navigates.
+    /// Acts on a side effect (the original's `handleSideEffect`): opens a dialog or navigates.
     public func handleSideEffect(_ sideEffect: CreateOrEditSideEffect) {
         switch sideEffect {
         case .openCircleInvite(let id): navigation.setText("circle invite \(id)")

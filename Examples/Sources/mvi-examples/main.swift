@@ -1,4 +1,4 @@
-// The walkthrough: every seed system running on swift-mvi, one after the other. After each
+// The walkthrough: every system swift-mvi draws on running on swift-mvi, one after the other. After each
 // step it prints the sample's rendered text view and the lines MVILogging wrote; at the end
 // it steps back through the recorded session with time travel.
 //
@@ -42,9 +42,9 @@ func tools<F: Feature>(_ name: String, _ feature: F.Type) -> [any Middleware<F>]
     }
 }
 
-// MARK: Seed 004, MVIKotlin: the Calculator store bound to its view for the view's lifecycle
+// MARK: MVIKotlin: the Calculator store bound to its view for the view's lifecycle
 
-title("Seed 004 · MVIKotlin · Calculator: MviView, Binder, Lifecycle")
+title("MVIKotlin · Calculator: MviView, Binder, Lifecycle")
 let calculator = CalculatorController(
     store: Store(
         CalculatorStore(), initialState: .init(), name: "Calculator",
@@ -75,7 +75,7 @@ lifecycle.stop()
 calculatorView.incrementButton.click()
 show("value in the store: \(calculator.store.state.value)")
 
-// MARK: Seed 001, Playtomic: handle/reduce with navigator and analytics middleware
+// MARK: Playtomic: handle/reduce with navigator and analytics middleware
 
 struct PrintingRouter: LessonRouter, AnalyticsTracker {
     func openMaps(address: String) { print("    router: open maps at \(address)") }
@@ -84,7 +84,7 @@ struct PrintingRouter: LessonRouter, AnalyticsTracker {
     func track(_ event: String) { print("    analytics: \(event)") }
 }
 
-title("Seed 001 · Playtomic · LessonDetail: handle/reduce, navigator and analytics middleware")
+title("Playtomic · LessonDetail: handle/reduce, navigator and analytics middleware")
 let lessons = LessonDetailPresenter.makeStore(
     lessonID: "L-42", userID: "me", activityService: FakeActivityService(.loaded(.sample)),
     middleware: [LessonDetailNavigator(router: PrintingRouter()), LessonDetailAnalytics(tracker: PrintingRouter())]
@@ -97,9 +97,9 @@ for action in [LessonDetailAction.onAppear, .tapOpenMaps, .tapAddToCalendar, .ta
     show(lessonView())
 }
 
-// MARK: Seed 003, the KMM specification: HackerPosts, navigation consumed once
+// MARK: the KMM specification: HackerPosts, navigation consumed once
 
-title("Seed 003 · KMM specification · HackerPosts: onAction, viewState, OneShotEvent")
+title("KMM specification · HackerPosts: onAction, viewState, OneShotEvent")
 let posts = [
     HackerNewsPost(id: 1, title: "Show HN: swift-mvi", score: 120),
     HackerNewsPost(id: 2, title: "MVI in practice", score: 80),
@@ -117,9 +117,9 @@ hackerPosts.onAction(.postSelected(id: 2))
 show(postsView.render(hackerPosts.viewState))
 show(postsView.render(hackerPosts.viewState))
 
-// MARK: Seed 000, Orbit: the CreateOrEditCircle presenter, closure intents
+// MARK: Orbit: the CreateOrEditCircle presenter, closure intents
 
-title("Seed 000 · Orbit · CreateOrEditCircle: ContainerHost, intent { reduce; post }")
+title("Orbit · CreateOrEditCircle: ContainerHost, intent { reduce; post }")
 let repository = FakeCirclesRepository(circles: [
     CircleConfigModel(id: "circle-42", name: "Climbing", coverPhoto: "file://rock.jpg")
 ])
@@ -145,9 +145,9 @@ await renderCircle()
 circleView.confirmDeleteButton.click()
 await renderCircle()
 
-// MARK: Seed 002, BmiCalc: slider intentions as streams, created and restored
+// MARK: BmiCalc: slider intentions as streams, created and restored
 
-title("Seed 002 · BmiCalc: intentions as async streams, state kept and restored")
+title("BmiCalc: intentions as async streams, state kept and restored")
 let storage = InMemoryStateStorage()
 let keeper = StateKeeper<BmiState, BmiState>(storage: storage, key: "bmi", restored: { $0.restored() })
 let bmi = Store(BmiModel(), initialState: BmiState.initial(), name: "Bmi", middleware: tools("Bmi", BmiModel.self))

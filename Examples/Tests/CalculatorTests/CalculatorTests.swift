@@ -59,7 +59,7 @@ import TextUI
         view.render(UserInfoModel(name: "Ann", friendNames: friends))
         view.render(UserInfoModel(name: "Anna", friendNames: friends))  // same list storage
         #expect(view.nameText.setCount == 2)
-        #expect(view.friendsList.setCount == 1, "the seed's `a === b`: the list was not set again")
+        #expect(view.friendsList.setCount == 1, "the original's `a === b`: the list was not set again")
         view.render(UserInfoModel(name: "Anna", friendNames: ["Bob"]))
         #expect(view.nameText.setCount == 2)
         #expect(view.friendsList.setCount == 2)

@@ -2,11 +2,11 @@ import MVITesting
 import OrbitCircles
 import Testing
 
-/// Seed 000's unit tests, in Orbit's DSL: an initial state, the intent, then the states (as
+/// The unit tests of Orbit's article, in Orbit's DSL: an initial state, the intent, then the states (as
 /// changes to the one before) and the side effects, exhaustively.
 @Suite("CreateOrEditCirclePresenter")
 struct CreateOrEditCirclePresenterTests {
-    // MARK: onDeleteCircleConfirmed (the seed's worked example)
+    // MARK: onDeleteCircleConfirmed (the original's worked example)
 
     @Test func `should exit when delete is confirmed and completes successfully`() async {
         let fakeCircle = fixtureCircle()

@@ -10,7 +10,7 @@ import TextUI
 @MainActor
 @Suite("CreateOrEditCircleView interactions")
 struct CreateOrEditCircleViewInteractionTests {
-    /// A recorder that prints the request as the seed does, `{circleName="…",coverPhoto="…"}`,
+    /// A recorder that prints the request as the original does, `{circleName="…",coverPhoto="…"}`,
     /// rather than as a nested object.
     func seedRecorder() -> InteractionRecorder<CreateOrEditCircleIntent> {
         InteractionRecorder { intent in
@@ -27,7 +27,7 @@ struct CreateOrEditCircleViewInteractionTests {
         }
     }
 
-    @Test("The close button, as in the seed")
+    @Test("The close button, as in the original")
     func buttonClose() {
         let recorder = seedRecorder()
         let view = CreateOrEditCircleView(dispatcher: recorder.dispatch)

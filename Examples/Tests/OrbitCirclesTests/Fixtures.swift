@@ -1,11 +1,11 @@
 import OrbitCircles
 
-/// The seed's `fixture<CircleConfigModel>()`: one circle to edit or delete.
+/// The original's `fixture<CircleConfigModel>()`: one circle to edit or delete.
 func fixtureCircle() -> CircleConfigModel {
     CircleConfigModel(id: "circle-42", name: "Test", coverPhoto: "file://something.jpg")
 }
 
-/// The seed's `createPresenter(circlesRepository:)`.
+/// The original's `createPresenter(circlesRepository:)`.
 func createPresenter(circlesRepository: any CirclesRepository) -> CreateOrEditCirclePresenter {
     CreateOrEditCirclePresenter(circlesRepository: circlesRepository)
 }

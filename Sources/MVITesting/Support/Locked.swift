@@ -1,16 +1,16 @@
-import Synchronization
+import MVI
 
-/// A value behind a lock, shareable by reference between closures.
-final class Locked<Value>: Sendable {
-    // Mutex is noncopyable and cannot be captured by escaping closures; a class can.
-    private let mutex: Mutex<Value>
+/// A value behind the package's lock, shareable by reference between closures.
+final class Locked<Value: Sendable>: Sendable {
+    // StoreLock is noncopyable and cannot be captured by escaping closures; a class can.
+    private let lock: StoreLock<Value>
 
-    init(_ value: sending Value) {
-        mutex = Mutex(value)
+    init(_ value: Value) {
+        lock = StoreLock(value)
     }
 
     /// Runs `body` with the value, under the lock.
-    func withLock<R>(_ body: (inout sending Value) throws -> sending R) rethrows -> sending R {
-        try mutex.withLock(body)
+    func withLock<R: Sendable>(_ body: (inout Value) throws -> R) rethrows -> R {
+        try lock.withLock(body)
     }
 }

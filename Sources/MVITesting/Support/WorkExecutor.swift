@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import MVI
 
 /// The executor a ``TestStore`` runs its store's async work on, so that it can tell when
 /// that work is all suspended.
@@ -23,7 +23,7 @@ final class WorkExecutor: TaskExecutor {
     }
 
     private let queue = DispatchQueue(label: "MVITesting.TestStore.work")
-    private let state = Mutex(State())
+    private let state = StoreLock(State())
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)

@@ -1,5 +1,4 @@
 import MVI
-import Synchronization
 
 /// The test store's middleware: it files each event of the store under the `send` that
 /// produced it synchronously, or as received input from async work, and wakes waiters.
@@ -50,10 +49,10 @@ final class EventLog<F: Feature>: Middleware, Sendable {
         var nextWaiterID = 0
     }
 
-    private let storage: Mutex<Storage>
+    private let storage: StoreLock<Storage>
 
     init(initialState: F.State) {
-        storage = Mutex(Storage(log: Contents(state: initialState)))
+        storage = StoreLock(Storage(log: Contents(state: initialState)))
     }
 
     func handle(_ event: StoreEvent<F>, _ context: MiddlewareContext<F>) {
@@ -108,7 +107,7 @@ final class EventLog<F: Feature>: Middleware, Sendable {
     }
 
     /// Runs `body` on the log, under the lock.
-    func withLog<R>(_ body: (inout Contents) -> R) -> R {
+    func withLog<R: Sendable>(_ body: (inout Contents) -> R) -> R {
         storage.withLock { body(&$0.log) }
     }
 

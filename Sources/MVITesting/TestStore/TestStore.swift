@@ -1,6 +1,5 @@
 import IssueReporting
 import MVI
-import Synchronization
 
 /// A store that a test drives step by step, asserting everything the feature does.
 ///
@@ -37,7 +36,7 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
     let events: EventLog<F>
     /// Runs the store's async work, and tells when it is all suspended.
     let executor = WorkExecutor()
-    let settings: Mutex<Settings>
+    let settings: StoreLock<Settings>
     let origin: SourceLocation
 
     struct Settings {
@@ -84,7 +83,7 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
     ) {
         let events = EventLog<F>(initialState: initialState)
         self.events = events
-        self.settings = Mutex(Settings(exhaustivity: exhaustivity, timeout: timeout))
+        self.settings = StoreLock(Settings(exhaustivity: exhaustivity, timeout: timeout))
         self.origin = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         // Failures of async work reach the event log; the test asserts them.
         let store = Store(

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import MVI
 
 extension TimeTravel {
     /// The kept events and every recorded store's starting state, in the documented format

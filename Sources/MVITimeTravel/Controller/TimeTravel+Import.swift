@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import MVI
 
 extension TimeTravel {
     /// Reads and validates an exported recording without importing it.
@@ -8,9 +8,9 @@ extension TimeTravel {
     ///   out of range, another format, an unknown or invalid version, a missing or mistyped
     ///   field, a duplicate store id, an event for an unknown store, or events out of order.
     public static func decodeRecording(_ data: Data) throws(TimeTravelImportError) -> TimeTravelRecording {
-        let document: JSONParser.Document
+        let json: JSONValue
         do {
-            document = try JSONParser.parseDocument(data)
+            json = try JSONParser.parse(data)
         } catch {
             switch error.kind {
             case .syntax: throw .malformedJSON(reason: error.description)
@@ -18,16 +18,14 @@ extension TimeTravel {
                 throw .numberOutOfRange(path: error.pathDescription, literal: literal)
             }
         }
-        let json = document.value
         guard case .object(let root) = json else { throw .notARecording(format: nil) }
         guard case .string(let format)? = root["format"] else { throw .notARecording(format: nil) }
         guard format == TimeTravelRecording.formatName else { throw .notARecording(format: format) }
-        guard case .number(let number)? = root["version"] else {
+        guard case .number(let written)? = root["version"] else {
             throw .invalidStructure(path: "version", reason: "missing or not a number")
         }
         // Judged as written, not as the `Double` it reads as: `1.0000000000000001` is 1.0 as
         // a `Double`, but it is not a version.
-        let written = document.rootNumberLiterals["version"] ?? "\(number)"
         switch NumberLiteral.wholeNumber(written) {
         case .whole(let version) where version == TimeTravelRecording.currentVersion: break
         case .whole(let version): throw .unsupportedVersion(version)
@@ -84,7 +82,8 @@ extension TimeTravel {
     /// Imports a recording already decoded; see ``import(_:)-(Data)``.
     public func `import`(_ recording: TimeTravelRecording) throws(TimeTravelImportError) {
         try Self.validate(recording)
-        let targets = try storage.withLock { state throws(TimeTravelImportError) -> [String: any RegisteredStore] in
+        let targets = try storage.withLock {
+            state throws(TimeTravelImportError) -> [String: any RegisteredStore] in
             guard state.mode == .idle else { throw .controllerNotIdle(state.mode) }
             var targets: [String: any RegisteredStore] = [:]
             for store in state.stores where store.isAlive && store.isAttached { targets[store.name] = store }

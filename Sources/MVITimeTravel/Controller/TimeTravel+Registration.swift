@@ -1,5 +1,4 @@
 import MVI
-import Synchronization
 
 extension TimeTravel {
     /// Registers a store under a unique name and returns the middleware to give it.

@@ -1,6 +1,5 @@
 import Foundation
 import MVI
-import Synchronization
 
 /// Records every registered store's intents, messages, states and side effects, and moves
 /// all of them back and forth through that history (MVIKotlin's `TimeTravelController`).
@@ -40,7 +39,7 @@ public final class TimeTravel: Sendable {
         case stopped
     }
 
-    let storage: Mutex<ControllerState>
+    let storage: StoreLock<ControllerState>
     /// The recording switch and sequence numbers every registered store's recorder shares.
     let session: RecordingSession
     let errorHandler: StoreErrorHandler
@@ -70,7 +69,7 @@ public final class TimeTravel: Sendable {
         self.maxEvents = limit
         let session = RecordingSession(window: limit)
         self.session = session
-        self.storage = Mutex(ControllerState(maxEvents: limit, session: session))
+        self.storage = StoreLock(ControllerState(maxEvents: limit, session: session))
         self.errorHandler = onError
     }
 

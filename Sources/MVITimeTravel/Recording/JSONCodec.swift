@@ -1,6 +1,7 @@
 import Foundation
+import MVI
 
-/// Turns values into ``JSONValue``s and back, through Foundation's JSON coders.
+/// Turns values into `JSONValue`s and back, through Foundation's JSON coders.
 enum JSONCodec {
     /// The value's JSON, if its type is `Encodable` and encoding succeeds.
     static func encode(_ value: Any) -> JSONValue? {

@@ -1,3 +1,5 @@
+import MVI
+
 /// Reads a recording from parsed JSON, naming the path of the first field that is wrong.
 /// (The `Decodable` conformance works too, but throws once per value it tries.)
 extension TimeTravelRecording {
@@ -86,7 +88,7 @@ enum Field {
     }
 
     static func number(_ value: JSONValue?, _ path: String) throws(TimeTravelImportError) -> Double {
-        guard case .number(let number)? = value else {
+        guard let number = value?.doubleValue else {
             throw .invalidStructure(path: path, reason: "missing or not a number")
         }
         return number

@@ -1,3 +1,5 @@
+import MVI
+
 /// The exported form of a recording: a versioned JSON document that any platform can read.
 ///
 /// ```json

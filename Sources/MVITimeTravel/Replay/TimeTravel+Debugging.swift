@@ -1,6 +1,5 @@
 import Foundation
 import MVI
-import Synchronization
 
 /// The typed part of a replay, run outside the controller's lock (it runs feature code).
 struct PreparedReplay: Sendable {
@@ -23,7 +22,8 @@ extension TimeTravel {
     ///
     /// - Throws: a ``TimeTravelDebugError`` naming why not.
     public func replay(_ event: TimeTravelEvent) throws(TimeTravelDebugError) -> TimeTravelDebugResult {
-        let prepared = try storage.withLock { state throws(TimeTravelDebugError) -> (TimeTravelEvent, PreparedReplay) in
+        let prepared = try storage.withLock {
+            state throws(TimeTravelDebugError) -> (TimeTravelEvent, PreparedReplay) in
             state.refresh()
             guard let position = state.position(of: event.sequence) else {
                 throw .eventNotKept(sequence: event.sequence)

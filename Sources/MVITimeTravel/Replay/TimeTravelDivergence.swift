@@ -1,3 +1,5 @@
+import MVI
+
 /// The first recorded state that a replay did not reproduce.
 public struct TimeTravelDivergence: Sendable, Hashable, CustomStringConvertible {
     /// The store whose state differs.

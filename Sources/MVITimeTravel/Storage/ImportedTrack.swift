@@ -1,3 +1,5 @@
+import MVI
+
 /// The history of one store read from an exported recording.
 ///
 /// Immutable; its `target` is called only under the controller's lock.

@@ -1,3 +1,5 @@
+import MVI
+
 /// The recorded history of one store in the timeline: live (typed payloads) or imported
 /// (JSON from a file). Called only under the controller's lock.
 protocol Track: AnyObject, Sendable {

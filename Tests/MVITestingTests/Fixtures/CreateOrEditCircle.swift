@@ -1,6 +1,6 @@
 import MVI
 
-/// Seed 000's circle editor, in the Orbit style: a presenter hosting a container.
+/// The circle editor of Orbit's "Why MVI?" article, in the Orbit style: a presenter hosting a container.
 struct Circle: Equatable, Sendable {
     var id: String
     var name: String

@@ -1,11 +1,11 @@
 import IssueReporting
-import Synchronization
+import MVI
 import Testing
 
 /// The texts of the issues a block reported.
 final class IssueTexts: Sendable {
-    private let texts = Mutex<[String]>([])
-    private let lines = Mutex<[Int]>([])
+    private let texts = StoreLock<[String]>([])
+    private let lines = StoreLock<[Int]>([])
 
     func append(_ message: String, line: Int) {
         texts.withLock { $0.append(message) }
@@ -47,39 +47,4 @@ func failures(
             "Expected the test store to report a failure, but it reported none", sourceLocation: sourceLocation)
     }
     return texts
-}
-
-/// A gate async work waits at until the test opens it.
-final class Gate: Sendable {
-    private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func wait() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let isOpen = state.withLock { state -> Bool in
-                if !state.isOpen { state.waiters.append(continuation) }
-                return state.isOpen
-            }
-            if isOpen { continuation.resume() }
-        }
-    }
-
-    func open() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.isOpen = true
-            defer { state.waiters.removeAll() }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-}
-
-/// A list that callbacks on any thread append to.
-final class Recorded<Element: Sendable>: Sendable {
-    private let elements = Mutex<[Element]>([])
-
-    func append(_ element: Element) {
-        elements.withLock { $0.append(element) }
-    }
-
-    var all: [Element] { elements.withLock { $0 } }
 }

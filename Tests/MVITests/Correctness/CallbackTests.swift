@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIFixtures
 import Synchronization
 import Testing
 

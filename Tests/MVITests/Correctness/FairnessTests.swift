@@ -1,6 +1,6 @@
 import Foundation
 import MVI
-import Synchronization
+import MVIFixtures
 import Testing
 
 /// A thread that drains the store hands over after a fair share of others' work, and the
@@ -35,7 +35,7 @@ import Testing
         let release = DispatchSemaphore(value: 0)
         let threads = Collected<UInt>()
         let store = Store(Tracked(entered: entered, release: release, threads: threads), initialState: .init())
-        let drainerThread = Mutex<UInt>(0)
+        let drainerThread = StoreLock<UInt>(0)
         let returned = Gate<Void>()
         Thread.detachNewThread {
             drainerThread.withLock { $0 = UInt(bitPattern: ObjectIdentifier(Thread.current).hashValue) }

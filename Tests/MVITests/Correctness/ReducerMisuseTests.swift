@@ -1,6 +1,6 @@
 import Foundation
 import MVI
-import Synchronization
+import MVIFixtures
 import Testing
 
 /// A reducer that breaks the rules gets a clear answer, never a deadlock, and a slow reducer
@@ -12,7 +12,7 @@ import Testing
         enum Intent: Sendable { case bump, readInReduce }
         enum Message: Sendable { case bump, readStore }
 
-        static let store = Mutex<Store<Impure>?>(nil)
+        static let store = StoreLock<Store<Impure>?>(nil)
 
         static func reduce(_ state: inout State, _ message: Message) {
             switch message {

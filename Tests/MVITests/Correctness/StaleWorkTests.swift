@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIFixtures
 import Testing
 
 /// Async work that was cancelled, or has ended, never reaches the store: what it dispatches,

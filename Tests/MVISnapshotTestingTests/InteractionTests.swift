@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIFixtures
 import MVISnapshotTesting
 import SnapshotTesting
 import Testing

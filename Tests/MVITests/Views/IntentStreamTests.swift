@@ -1,5 +1,6 @@
 import AsyncAlgorithms
 import MVI
+import MVIFixtures
 import Testing
 
 @MainActor

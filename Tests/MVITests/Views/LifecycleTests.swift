@@ -1,4 +1,5 @@
 import MVI
+import MVIFixtures
 import Testing
 
 @MainActor

@@ -1,11 +1,11 @@
 import MVI
-import Synchronization
+import MVIFixtures
 import Testing
 
 @MainActor
 @Suite("Binder", .timeLimit(.minutes(5)))
 struct BinderTests {
-    @Test("The seed's Calculator: start renders the state, clicks become intents, states re-render")
+    @Test("MVIKotlin's Calculator: start renders the state, clicks become intents, states re-render")
     func calculatorBinding() async {
         let store = Store(CalculatorStore(), initialState: .init())
         let ui = makeCalculatorRoot()
@@ -208,7 +208,7 @@ struct BinderTests {
 
     @Test("A side effect handed back by a released binder is posted once: middleware sees it once")
     func returnedSideEffectIsNotPostedAgain() async {
-        let posted = Mutex<[Int]>([])
+        let posted = StoreLock<[Int]>([])
         let counter = AnyMiddleware<Notifier>(observing: [.sideEffect]) { event, _ in
             if case .sideEffect(let value) = event { posted.withLock { $0.append(value) } }
         }

@@ -4,11 +4,13 @@ import MVI
 
 /// A label.
 @MainActor
-final class TextView {
-    private(set) var text = ""
-    private(set) var setCount = 0
+package final class TextView {
+    package init() {}
 
-    func setText(_ text: String) {
+    package private(set) var text = ""
+    package private(set) var setCount = 0
+
+    package func setText(_ text: String) {
         self.text = text
         setCount += 1
     }
@@ -16,11 +18,13 @@ final class TextView {
 
 /// A list of rows.
 @MainActor
-final class ListView {
-    private(set) var items: [String] = []
-    private(set) var setCount = 0
+package final class ListView {
+    package init() {}
 
-    func setItems(_ items: [String]) {
+    package private(set) var items: [String] = []
+    package private(set) var setCount = 0
+
+    package func setItems(_ items: [String]) {
         self.items = items
         setCount += 1
     }
@@ -28,35 +32,39 @@ final class ListView {
 
 /// A button that runs its click handler.
 @MainActor
-final class Button {
-    var onClick: () -> Void = {}
-    var isEnabled = true
+package final class Button {
+    package init() {}
 
-    func click() {
+    package var onClick: () -> Void = {}
+    package var isEnabled = true
+
+    package func click() {
         if isEnabled { onClick() }
     }
 }
 
 /// A slider whose `values` is a fresh stream per access (like a UIKit control's events).
 @MainActor
-final class Slider {
+package final class Slider {
+    package init() {}
+
     private var continuations: [AsyncStream<Double>.Continuation] = []
-    private(set) var streamsMade = 0
+    package private(set) var streamsMade = 0
 
     /// The values the user moves the slider to, from now on.
-    var values: AsyncStream<Double> {
+    package var values: AsyncStream<Double> {
         let (stream, continuation) = AsyncStream.makeStream(of: Double.self)
         continuations.append(continuation)
         streamsMade += 1
         return stream
     }
 
-    func move(to value: Double) {
+    package func move(to value: Double) {
         for continuation in continuations { continuation.yield(value) }
     }
 
     /// The slider goes away: its streams finish.
-    func release() {
+    package func release() {
         for continuation in continuations { continuation.finish() }
         continuations.removeAll()
     }
@@ -64,14 +72,14 @@ final class Slider {
 
 /// The root of a fake view hierarchy, where views are found by id.
 @MainActor
-final class ViewGroup {
+package final class ViewGroup {
     private var views: [String: AnyObject] = [:]
 
-    init(_ views: [String: AnyObject]) {
+    package init(_ views: [String: AnyObject]) {
         self.views = views
     }
 
-    func requireViewById<View: AnyObject>(_ id: String) -> View {
+    package func requireViewById<View: AnyObject>(_ id: String) -> View {
         guard let view = views[id] as? View else {
             preconditionFailure("no \(View.self) with id \(id)")  // a broken test fixture
         }
@@ -81,11 +89,13 @@ final class ViewGroup {
 
 /// Collects values on the main actor and lets a test wait for a number of them.
 @MainActor
-final class Probe<Value> {
-    private(set) var values: [Value] = []
+package final class Probe<Value> {
+    package init() {}
+
+    package private(set) var values: [Value] = []
     private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-    func append(_ value: Value) {
+    package func append(_ value: Value) {
         values.append(value)
         let ready = waiters.filter { $0.count <= values.count }
         waiters.removeAll { $0.count <= values.count }
@@ -94,7 +104,7 @@ final class Probe<Value> {
 
     /// Waits until at least `count` values arrived. A value that never comes fails the test
     /// at its suite's time limit (generous, as CI machines are shared).
-    func wait(for count: Int) async {
+    package func wait(for count: Int) async {
         if values.count >= count { return }
         await withCheckedContinuation { waiters.append((count, $0)) }
     }

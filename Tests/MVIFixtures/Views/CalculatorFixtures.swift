@@ -1,29 +1,33 @@
 import MVI
 
-// Seed 004 (MVIKotlin), "Implementing a View": the Calculator view, translated to Swift.
+// MVIKotlin's "Implementing a View": the Calculator view, translated to Swift.
 
 /// `CalculatorView.Model`.
-struct CalculatorViewModel: Equatable, Sendable {
-    let value: String
+package struct CalculatorViewModel: Equatable, Sendable {
+
+    package init(value: String) { self.value = value }
+    package let value: String
 }
 
 /// `CalculatorView.Event`.
-enum CalculatorViewEvent: Equatable, Sendable {
+package enum CalculatorViewEvent: Equatable, Sendable {
     case incrementClicked
     case decrementClicked
 }
 
 /// `interface CalculatorView : MviView<Model, Event>`: public, so every platform implements it.
 @MainActor
-protocol CalculatorView: MVIView where Model == CalculatorViewModel, Event == CalculatorViewEvent {}
+package protocol CalculatorView: MVIView where Model == CalculatorViewModel, Event == CalculatorViewEvent {}
 
 /// The Android implementation: finds its widgets in a root view, dispatches clicks, renders
 /// the value.
-final class CalculatorViewImpl: BaseMVIView<CalculatorViewModel, CalculatorViewEvent>, CalculatorView, TextRenderable {
+package final class CalculatorViewImpl: BaseMVIView<CalculatorViewModel, CalculatorViewEvent>, CalculatorView,
+    TextRenderable
+{
     private let textView: TextView
-    let renders = Probe<CalculatorViewModel>()
+    package let renders = Probe<CalculatorViewModel>()
 
-    init(root: ViewGroup) {
+    package init(root: ViewGroup) {
         textView = root.requireViewById("text")
         super.init()
         let increment: Button = root.requireViewById("button_increment")
@@ -32,13 +36,13 @@ final class CalculatorViewImpl: BaseMVIView<CalculatorViewModel, CalculatorViewE
         decrement.onClick = { [unowned self] in dispatch(.decrementClicked) }
     }
 
-    override func render(_ model: CalculatorViewModel) {
+    package override func render(_ model: CalculatorViewModel) {
         super.render(model)
         textView.setText(model.value)
         renders.append(model)
     }
 
-    var renderedText: String {
+    package var renderedText: String {
         """
         Calculator
           [text] \(textView.text)
@@ -49,44 +53,48 @@ final class CalculatorViewImpl: BaseMVIView<CalculatorViewModel, CalculatorViewE
 }
 
 /// The SwiftUI flavour: a proxy that keeps the model for a SwiftUI view to show.
-final class CalculatorViewProxy: BaseMVIView<CalculatorViewModel, CalculatorViewEvent>, CalculatorView {
-    private(set) var model: CalculatorViewModel?
+package final class CalculatorViewProxy: BaseMVIView<CalculatorViewModel, CalculatorViewEvent>, CalculatorView {
+    package private(set) var model: CalculatorViewModel?
 
-    override func render(_ model: CalculatorViewModel) {
+    package override func render(_ model: CalculatorViewModel) {
         self.model = model
     }
 }
 
 /// A hierarchy with the widgets CalculatorViewImpl looks for.
 @MainActor
-func makeCalculatorRoot() -> (root: ViewGroup, text: TextView, increment: Button, decrement: Button) {
+package func makeCalculatorRoot() -> (root: ViewGroup, text: TextView, increment: Button, decrement: Button) {
     let text = TextView(), increment = Button(), decrement = Button()
     let root = ViewGroup(["text": text, "button_increment": increment, "button_decrement": decrement])
     return (root, text, increment, decrement)
 }
 
 /// The store behind it: MVIKotlin's CalculatorStore.
-struct CalculatorStore: Feature {
-    struct State: Equatable, Sendable {
-        var value = 0
+package struct CalculatorStore: Feature {
+    package init() {}
+
+    package struct State: Equatable, Sendable {
+        package var value = 0
+
+        package init(value: Int = 0) { self.value = value }
     }
 
-    enum Intent: Equatable, Sendable {
+    package enum Intent: Equatable, Sendable {
         case increment
         case decrement
     }
 
-    enum Message: Sendable {
+    package enum Message: Sendable {
         case changed(by: Int)
     }
 
-    static func reduce(_ state: inout State, _ message: Message) {
+    package static func reduce(_ state: inout State, _ message: Message) {
         switch message {
         case .changed(let by): state.value += by
         }
     }
 
-    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+    package func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .increment: context.dispatch(.changed(by: 1))
         case .decrement: context.dispatch(.changed(by: -1))
@@ -96,13 +104,13 @@ struct CalculatorStore: Feature {
 
 /// The mappings a binder uses: state to view model (pure), view event to intent.
 extension CalculatorViewModel {
-    init(_ state: CalculatorStore.State) {
+    package init(_ state: CalculatorStore.State) {
         self.init(value: "\(state.value)")
     }
 }
 
 extension CalculatorStore.Intent {
-    init(_ event: CalculatorViewEvent) {
+    package init(_ event: CalculatorViewEvent) {
         switch event {
         case .incrementClicked: self = .increment
         case .decrementClicked: self = .decrement

@@ -1,22 +1,3 @@
-/// Any JSON value: how a recording carries intents, messages, states and side effects whose
-/// types are `Codable`, so that any platform (or a person) can read them.
-///
-/// Numbers are `Double`s, so integers beyond 2⁵³ lose precision in a recording.
-public enum JSONValue: Sendable, Hashable {
-    /// `null`.
-    case null
-    /// `true` or `false`.
-    case bool(Bool)
-    /// A number.
-    case number(Double)
-    /// A string.
-    case string(String)
-    /// An array.
-    case array([JSONValue])
-    /// An object.
-    case object([String: JSONValue])
-}
-
 extension JSONValue: Codable {
     /// Decodes any JSON value. (Through `Decoder` this tries each kind in turn; the library
     /// itself parses recordings with its own parser, which does not.)
@@ -39,13 +20,18 @@ extension JSONValue: Codable {
         }
     }
 
-    /// Encodes the value as it is.
+    /// Encodes the value as it is; a number as the `Double` its text denotes.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
-        case .number(let value): try container.encode(value)
+        case .number(let text):
+            guard let value = Double(text), value.isFinite else {
+                throw EncodingError.invalidValue(
+                    text, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "Not a JSON number"))
+            }
+            try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)

@@ -1,6 +1,5 @@
-import Foundation
-
-/// A small JSON parser into ``JSONValue``.
+/// A small JSON parser into `JSONValue`, for the modules of this package (time-travel
+/// import reads recordings with it).
 ///
 /// Foundation's decoder can only find a value's type by trying each type in turn, which
 /// throws (and, under a test runner, captures a backtrace) for most values; this parser
@@ -9,10 +8,12 @@ import Foundation
 /// A number too large for a `Double` (such as `1e400`) is valid JSON, but not a number this
 /// format can hold: it fails as ``Failure/Kind/numberOutOfRange(literal:)``, with the path of
 /// the value (filled in as the failure leaves each enclosing array and object, so parsing
-/// pays nothing for it). A number too small in magnitude becomes 0, or the nearest subnormal.
-struct JSONParser {
-    struct Failure: Error, CustomStringConvertible {
-        enum Kind: Equatable {
+/// pays nothing for it). A number keeps its text as written.
+package struct JSONParser {
+    /// Why parsing failed, and where.
+    package struct Failure: Error, CustomStringConvertible {
+        /// What went wrong.
+        package enum Kind: Equatable {
             /// Not JSON: what was expected.
             case syntax(String)
             /// Valid JSON, but a number beyond `Double`'s range, as written (shortened).
@@ -20,18 +21,20 @@ struct JSONParser {
         }
 
         /// A step of a value's path: a key of an object or an index of an array.
-        enum Step {
+        package enum Step: Sendable {
             case key(String)
             case index(Int)
         }
 
-        let offset: Int
-        let kind: Kind
+        /// The byte offset of the failure.
+        package let offset: Int
+        /// What went wrong.
+        package let kind: Kind
         /// Where the failing value is, outermost first.
-        var path: [Step] = []
+        package var path: [Step] = []
 
         /// `events[3].value`-style, or `(root)`.
-        var pathDescription: String {
+        package var pathDescription: String {
             var text = ""
             for step in path {
                 switch step {
@@ -42,7 +45,7 @@ struct JSONParser {
             return text.isEmpty ? "(root)" : text
         }
 
-        var description: String {
+        package var description: String {
             switch kind {
             case .syntax(let message): "\(message) at byte \(offset)"
             case .numberOutOfRange(let literal):
@@ -51,32 +54,21 @@ struct JSONParser {
         }
     }
 
-    /// A parsed document, with the text of its root object's number fields as written (a
-    /// recording's `version` is reported as written).
-    struct Document {
-        var value: JSONValue
-        var rootNumberLiterals: [String: String]
-    }
-
     /// The longest number text an error quotes; longer ones are cut and end with "…".
-    static let maxQuotedLiteral = 40
+    package static let maxQuotedLiteral = 40
 
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
-    private var rootNumberLiterals: [String: String] = [:]
 
-    static func parse(_ data: Data) throws(Failure) -> JSONValue {
-        try parseDocument(data).value
-    }
-
-    static func parseDocument(_ data: Data) throws(Failure) -> Document {
-        var parser = JSONParser(bytes: Array(data))
+    /// The JSON value `bytes` (UTF-8) hold, or the first error in them.
+    package static func parse(_ bytes: some Collection<UInt8>) throws(Failure) -> JSONValue {
+        var parser = JSONParser(bytes: Array(bytes))
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
         guard parser.index == parser.bytes.count else { throw parser.failure("unexpected data after the value") }
-        return Document(value: value, rootNumberLiterals: parser.rootNumberLiterals)
+        return value
     }
 
     private init(bytes: [UInt8]) {
@@ -88,7 +80,7 @@ struct JSONParser {
     }
 
     /// `text`, cut to ``maxQuotedLiteral`` characters.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         text.count <= maxQuotedLiteral ? text : text.prefix(maxQuotedLiteral) + "…"
     }
 
@@ -140,16 +132,12 @@ struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            let start = index
             do {
                 fields[key] = try parseValue()
             } catch {
                 var failure = error
                 failure.path.insert(.key(key), at: 0)
                 throw failure
-            }
-            if depth == 1, case .number? = fields[key] {
-                rootNumberLiterals[key] = String(decoding: bytes[start..<index], as: UTF8.self)
             }
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of data") }
@@ -190,7 +178,8 @@ struct JSONParser {
         return .array(elements)
     }
 
-    private mutating func parseNumber() throws(Failure) -> Double {
+    /// The number's text as written, once checked to be a JSON number a `Double` can hold.
+    private mutating func parseNumber() throws(Failure) -> String {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
@@ -216,7 +205,7 @@ struct JSONParser {
         guard value.isFinite else {
             throw Failure(offset: start, kind: .numberOutOfRange(literal: Self.quoted(text)))
         }
-        return value
+        return text
     }
 
     private mutating func parseString() throws(Failure) -> String {

@@ -1,29 +1,9 @@
 import MVI
+import MVIFixtures
 import Testing
 
-// The samples of the DocC articles "Views and diff", "Binding and lifecycle" and
-// "Interaction and screenshot tests", compiled and run. (The Calculator, UserInfo and
-// CreateCircle views themselves are the fixtures of this target.)
-
-/// The store behind the Playtomic-shaped CreateCircle screen.
-struct CreateCircle: Feature {
-    typealias State = CreateCircleState
-    typealias Intent = CreateCircleIntent
-    enum Message: Sendable { case name(String) }
-
-    static func reduce(_ state: inout State, _ message: Message) {
-        switch message {
-        case .name(let name): state.circleName = name
-        }
-    }
-
-    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
-        switch intent {
-        case .onNameChanged(let name): context.dispatch(.name(name))
-        case .onExitRequested, .onSaveClicked: break
-        }
-    }
-}
+// The samples of the DocC articles "Views and diff" and "Binding and lifecycle", compiled and
+// run. (The Calculator, UserInfo and CreateCircle views themselves are in MVIFixtures.)
 
 @MainActor
 final class Navigator {

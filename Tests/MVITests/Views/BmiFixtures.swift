@@ -1,6 +1,6 @@
 import MVI
 
-// Seed 002 (BmiCalc): intentions are streams of slider values.
+// BmiCalc: intentions are streams of slider values.
 
 struct Bmi: Feature {
     struct State: Equatable, Sendable {

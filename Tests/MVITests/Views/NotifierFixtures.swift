@@ -1,5 +1,4 @@
 import MVI
-import Synchronization
 
 /// A store that posts side effects on demand, synchronously or from async work.
 struct Notifier: Feature {
@@ -42,7 +41,7 @@ struct Notifier: Feature {
 
 /// Collects the failures a store reports.
 final class ErrorLog: Sendable {
-    private let errors = Mutex<[StoreError]>([])
+    private let errors = StoreLock<[StoreError]>([])
 
     var handler: StoreErrorHandler {
         StoreErrorHandler { [self] error in errors.withLock { $0.append(error) } }

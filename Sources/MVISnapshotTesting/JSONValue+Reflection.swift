@@ -1,6 +1,6 @@
 import MVI
 
-/// JSON values built from any Swift value by reflection: how an ``InteractionRecorder``
+/// JSON values built from any Swift value by reflection: how an ``InteractionLog``
 /// describes intents.
 extension JSONValue {
     /// How deep reflection goes before describing a value as text (reference cycles).

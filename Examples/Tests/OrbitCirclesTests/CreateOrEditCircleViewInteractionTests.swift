@@ -10,10 +10,10 @@ import TextUI
 @MainActor
 @Suite("CreateOrEditCircleView interactions")
 struct CreateOrEditCircleViewInteractionTests {
-    /// A recorder that prints the request as the original does, `{circleName="…",coverPhoto="…"}`,
+    /// An interaction log that prints the request as the original does, `{circleName="…",coverPhoto="…"}`,
     /// rather than as a nested object.
-    func seedRecorder() -> InteractionRecorder<CreateOrEditCircleIntent> {
-        InteractionRecorder { intent in
+    func seedInteractions() -> InteractionLog<CreateOrEditCircleIntent> {
+        InteractionLog { intent in
             switch intent {
             case .onCheckFormRequested(let request):
                 ("onCheckFormRequested", [("createCircleRequestDomain", request.description)])
@@ -29,52 +29,52 @@ struct CreateOrEditCircleViewInteractionTests {
 
     @Test("The close button, as in the original")
     func buttonClose() {
-        let recorder = seedRecorder()
-        let view = CreateOrEditCircleView(dispatcher: recorder.dispatch)
+        let interactions = seedInteractions()
+        let view = CreateOrEditCircleView(dispatcher: interactions.dispatch)
         view.render(CreateOrEditState(mode: .edit, editedCircle: fixtureCircle()))
 
-        recorder.record("button_close", view: "ImageView") { view.closeButton.click() }
+        interactions.record("button_close", view: "ImageView") { view.closeButton.click() }
 
-        #expect(recorder.count == 1)
-        assertSnapshot(of: recorder, as: .interactions)
+        #expect(interactions.count == 1)
+        assertSnapshot(of: interactions, as: .interactions)
     }
 
     @Test("Every element of the screen")
     func allElements() {
-        let recorder = seedRecorder()
-        let view = CreateOrEditCircleView(dispatcher: recorder.dispatch)
+        let interactions = seedInteractions()
+        let view = CreateOrEditCircleView(dispatcher: interactions.dispatch)
         view.render(CreateOrEditState())
 
-        recorder.record("button_save", view: "Button") { view.saveButton.click() }  // disabled: nothing
-        recorder.record("input_name", view: "EditText", "textChanged") {
+        interactions.record("button_save", view: "Button") { view.saveButton.click() }  // disabled: nothing
+        interactions.record("input_name", view: "EditText", "textChanged") {
             view.typeName("Tes")
             view.typeName("Test")
         }
-        recorder.record("image_cover", view: "ImageView", "photoPicked") { view.pickCoverPhoto("file://something.jpg") }
+        interactions.record("image_cover", view: "ImageView", "photoPicked") { view.pickCoverPhoto("file://something.jpg") }
         view.render(CreateOrEditState(ctaEnabled: true))
-        recorder.record("button_save", view: "Button") { view.saveButton.click() }
-        recorder.record("button_close", view: "ImageView") { view.closeButton.click() }
-        recorder.record("button_delete", view: "Button") { view.deleteButton.click() }  // create mode: nothing
+        interactions.record("button_save", view: "Button") { view.saveButton.click() }
+        interactions.record("button_close", view: "ImageView") { view.closeButton.click() }
+        interactions.record("button_delete", view: "Button") { view.deleteButton.click() }  // create mode: nothing
 
         view.render(CreateOrEditState(mode: .edit, editedCircle: fixtureCircle()))
-        recorder.record("button_delete", view: "Button") { view.deleteButton.click() }
+        interactions.record("button_delete", view: "Button") { view.deleteButton.click() }
         view.handleSideEffect(.showDeleteConfirmation)
-        recorder.record("button_confirm_delete", view: "Button") {
+        interactions.record("button_confirm_delete", view: "Button") {
             view.confirmDeleteButton.click()
             view.confirmDeleteButton.click()  // the dialog closed: nothing
         }
 
-        #expect(recorder.count == 7)
-        assertSnapshot(of: recorder, as: .interactions)
+        #expect(interactions.count == 7)
+        assertSnapshot(of: interactions, as: .interactions)
     }
 
-    @Test func `the reflecting recorder nests the request as an object`() {
-        let recorder = InteractionRecorder<CreateOrEditCircleIntent>()
-        let view = CreateOrEditCircleView(dispatcher: recorder.dispatch)
+    @Test func `the reflecting interactions nests the request as an object`() {
+        let interactions = InteractionLog<CreateOrEditCircleIntent>()
+        let view = CreateOrEditCircleView(dispatcher: interactions.dispatch)
         view.render(CreateOrEditState(mode: .edit, editedCircle: fixtureCircle()))
-        recorder.record("button_close", view: "ImageView") { view.closeButton.click() }
-        #expect(recorder.json.contains("\"circleName\" : \"Test\""))
-        #expect(recorder.json.contains("\"createCircleRequestDomain\" : {"))
+        interactions.record("button_close", view: "ImageView") { view.closeButton.click() }
+        #expect(interactions.json.contains("\"circleName\" : \"Test\""))
+        #expect(interactions.json.contains("\"createCircleRequestDomain\" : {"))
     }
 
     @Test func `the view drives the real presenter`() async {

@@ -4,14 +4,14 @@ import MVI
 ///
 /// Orbit's interaction testing: for each element of a screen (a button, a slider), what the
 /// user did to it and which intents, with which parameters, the view dispatched in response.
-/// Hand the recorder's ``dispatch`` to a view (the Playtomic shape, `(Intent) -> Void`), or
+/// Hand the log's ``dispatch`` to a view (the Playtomic shape, `(Intent) -> Void`), or
 /// ``observe(_:)`` an `MVIView`'s events, then drive the view inside ``record(_:view:_:perform:)``:
 ///
 /// ```swift
-/// let recorder = InteractionRecorder<CircleIntent>()
-/// let screen = CreateCircleScreen(state: state, dispatch: recorder.dispatch)
-/// recorder.record("button_close", view: "ImageView", "click") { screen.closeButton.click() }
-/// assertSnapshot(of: recorder, as: .interactions)
+/// let interactions = InteractionLog<CircleIntent>()
+/// let screen = CreateCircleScreen(state: state, dispatch: interactions.dispatch)
+/// interactions.record("button_close", view: "ImageView", "click") { screen.closeButton.click() }
+/// assertSnapshot(of: interactions, as: .interactions)
 /// ```
 ///
 /// The reference file is stable, sorted JSON (see ``json``):
@@ -40,7 +40,7 @@ import MVI
 ///
 /// An interaction that dispatched nothing is recorded too, as an empty list. Intents
 /// dispatched outside `record` are listed under the element ``unattributed``.
-public final class InteractionRecorder<Intent>: Sendable {
+public final class InteractionLog<Intent>: Sendable {
     /// The element name under which intents dispatched outside ``record(_:view:_:perform:)`` go.
     public static var unattributed: String { "(unattributed)" }
 
@@ -58,14 +58,14 @@ public final class InteractionRecorder<Intent>: Sendable {
     private let storage = StoreLock(Storage())
     private let describe: @Sendable (Intent) -> JSONValue
 
-    /// Creates a recorder. Intents are described by reflection: an enum case becomes
+    /// Creates a log. Intents are described by reflection: an enum case becomes
     /// `{"case": {"params": [...]}}`, each associated value a parameter (labelled ones as
     /// `{"label": value}`), structs become objects with sorted keys.
     public init() {
         self.describe = { JSONValue.call(reflecting: $0) }
     }
 
-    /// Creates a recorder that describes each intent as `name` with `params`, each a
+    /// Creates a log that describes each intent as `name` with `params`, each a
     /// label (or `nil`) and a value described by reflection.
     public init(
         describe: @escaping @Sendable (Intent) -> (name: String, params: [(label: String?, value: any Sendable)])
@@ -140,3 +140,7 @@ public final class InteractionRecorder<Intent>: Sendable {
         }
     }
 }
+
+/// The former name of ``InteractionLog``: "recorder" now names only time travel's recording.
+@available(*, deprecated, renamed: "InteractionLog")
+public typealias InteractionRecorder<Intent> = InteractionLog<Intent>

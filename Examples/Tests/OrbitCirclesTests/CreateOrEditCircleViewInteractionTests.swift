@@ -50,7 +50,9 @@ struct CreateOrEditCircleViewInteractionTests {
             view.typeName("Tes")
             view.typeName("Test")
         }
-        interactions.record("image_cover", view: "ImageView", "photoPicked") { view.pickCoverPhoto("file://something.jpg") }
+        interactions.record("image_cover", view: "ImageView", "photoPicked") {
+            view.pickCoverPhoto("file://something.jpg")
+        }
         view.render(CreateOrEditState(ctaEnabled: true))
         interactions.record("button_save", view: "Button") { view.saveButton.click() }
         interactions.record("button_close", view: "ImageView") { view.closeButton.click() }

@@ -52,7 +52,9 @@ public final class DevTools: Sendable {
     ///   - timeTravel: The controller whose stores the page shows and drives.
     ///   - options: Where to listen and how; the defaults listen on loopback, on a free port.
     /// - Throws: if the server cannot listen (the port is taken, the address is not local).
-    public static func start(_ timeTravel: TimeTravel, options: DevToolsOptions = DevToolsOptions()) async throws
+    public static func start(
+        _ timeTravel: TimeTravel, options: DevToolsOptions = DevToolsOptions()
+    ) async throws
         -> DevTools
     {
         let token = AccessToken.random()

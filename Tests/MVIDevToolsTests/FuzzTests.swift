@@ -15,16 +15,18 @@ struct FuzzTests {
         ]
         switch Int.random(in: 0..<4, using: &generator) {
         case 0:
-            return String((0..<Int.random(in: 0..<40, using: &generator)).map { _ in
-                Character(Unicode.Scalar(UInt8.random(in: 32...126, using: &generator)))
-            })
+            return String(
+                (0..<Int.random(in: 0..<40, using: &generator)).map { _ in
+                    Character(Unicode.Scalar(UInt8.random(in: 32...126, using: &generator)))
+                })
         case 1:
             return (0..<Int.random(in: 1..<12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
                 .joined()  // pieces is not empty
         case 2:
             let types = ["control", "jump", "replay", "sendIntent", "setState", "export", "import", "nope", "ping"]
             let type = types.randomElement(using: &generator)!  // not empty
-            return #"{"type":"\#(type)","id":1,"store":"Counter","sequence":\#(Int.random(in: -2..<50, using: &generator)),"action":"forward","intent":{"bad":1},"state":[],"recording":"{}"}"#
+            return
+                #"{"type":"\#(type)","id":1,"store":"Counter","sequence":\#(Int.random(in: -2..<50, using: &generator)),"action":"forward","intent":{"bad":1},"state":[],"recording":"{}"}"#
         default:
             return #"{"type":"ping","id":\#(Int.random(in: 0..<1000, using: &generator))}"#
         }
@@ -42,7 +44,10 @@ struct FuzzTests {
             for index in 0..<frames {
                 if index % 100 == 0 { store.send(.increment) }
                 if index % 997 == 0 {
-                    try await page.sendBinary((0..<Int.random(in: 0..<64, using: &generator)).map { _ in .random(in: 0...255, using: &generator) })
+                    try await page.sendBinary(
+                        (0..<Int.random(in: 0..<64, using: &generator)).map { _ in
+                            .random(in: 0...255, using: &generator)
+                        })
                 } else if index % 1_999 == 0 {
                     try await page.send(String(repeating: "{", count: 5_000))
                 } else {

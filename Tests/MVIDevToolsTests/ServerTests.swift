@@ -6,7 +6,7 @@ import MVITimeTravel
 import Testing
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 @Suite("DevTools server", .timeLimit(.minutes(1)))
@@ -109,7 +109,14 @@ struct ServerTests {
             }
             guard case .array(let stores)? = frame?["stores"] else { return }
             #expect(stores.count == 2)
-            #expect(stores.contains { if case .object(let o) = $0 { o["name"] == .string("Opaque") && o["sendsIntents"] == .bool(false) } else { false } })
+            #expect(
+                stores.contains {
+                    if case .object(let o) = $0 {
+                        o["name"] == .string("Opaque") && o["sendsIntents"] == .bool(false)
+                    } else {
+                        false
+                    }
+                })
         }
     }
 
@@ -141,7 +148,8 @@ struct ServerTests {
         harness.devTools.register(opaque)
         let store = harness.store
         try await withPage(harness.socketURL(), origin: harness.origin) { page in
-            let sent = try await page.request(#"{"type":"sendIntent","id":"a","store":"Counter","intent":{"add":{"_0":7}}}"#)
+            let sent = try await page.request(
+                #"{"type":"sendIntent","id":"a","store":"Counter","intent":{"add":{"_0":7}}}"#)
             #expect(sent?.type == "reply")
             await store.waitForIdle()
             #expect(store.state.count == 7)
@@ -192,15 +200,19 @@ struct ServerTests {
             let decoded = try TimeTravel.decodeRecording(data)
             #expect(decoded.events.count == 6)
             let notIdle = try await page.request(
-                #"{"type":"import","id":3,"recording":"# + JSONTextForTest.quoted(String(decoding: data, as: UTF8.self)) + "}")
+                #"{"type":"import","id":3,"recording":"# + JSONTextForTest.quoted(String(decoding: data, as: UTF8.self))
+                    + "}")
             #expect(notIdle?.code == "importFailed")
             _ = try await page.request(#"{"type":"control","action":"cancel","id":4}"#)
             let imported = try await page.request(
-                #"{"type":"import","id":5,"recording":"# + JSONTextForTest.quoted(String(decoding: data, as: UTF8.self)) + "}")
+                #"{"type":"import","id":5,"recording":"# + JSONTextForTest.quoted(String(decoding: data, as: UTF8.self))
+                    + "}")
             #expect(imported?.type == "reply")
             let garbage = try await page.request(#"{"type":"import","id":6,"recording":"{\"format\":\"other\"}"}"#)
             #expect(garbage?.code == "importFailed")
-            if case .string(let message)? = garbage?["message"] { #expect(message.contains("Not a time-travel recording")) }
+            if case .string(let message)? = garbage?["message"] {
+                #expect(message.contains("Not a time-travel recording"))
+            }
         }
     }
 

@@ -34,7 +34,9 @@ struct FeedTests {
         #expect(counts(second) == [3, 6])
         #expect(second.events.map(\.sequence) == Array(4...9))
         #expect(second.events.first?.description == "add(2)")
-        #expect(second.events.last?.json == .object(["count": .number(6), "log": .array([.number(1), .number(2), .number(3)])]))
+        #expect(
+            second.events.last?.json
+                == .object(["count": .number(6), "log": .array([.number(1), .number(2), .number(3)])]))
     }
 
     @Test func statesBetweenCheckpointsAreComputedFromTheLastRead() throws {

@@ -26,7 +26,8 @@ enum DevToolsMode {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             let timeTravel = TimeTravel()
             try timeTravel.import(data)
-            print("recording imports: \(timeTravel.eventCount) events from \(timeTravel.recording().stores.count) stores")
+            print(
+                "recording imports: \(timeTravel.eventCount) events from \(timeTravel.recording().stores.count) stores")
             exit(0)
         } catch {
             print("recording does not import: \(error)")
@@ -38,7 +39,8 @@ enum DevToolsMode {
         timeTravel: TimeTravel, calculator: Store<CalculatorStore>, register: (DevTools) -> Void
     ) async throws {
         let load = option("--load").flatMap(Int.init) ?? 0
-        let loadStore = Store(Load(), initialState: .init(), name: "Load", middleware: [try timeTravel.register("Load")])
+        let loadStore = Store(
+            Load(), initialState: .init(), name: "Load", middleware: [try timeTravel.register("Load")])
         let devTools = try await DevTools.start(timeTravel)
         devTools.register(calculator)
         devTools.register(loadStore)

@@ -23,7 +23,9 @@ struct DevToolsServer: Sendable {
         let token = token
         let page = page
         router.get("/") { request, _ -> Response in
-            guard Self.hasToken(request, token) else { throw HTTPError(.forbidden, message: "A valid token is required") }
+            guard Self.hasToken(request, token) else {
+                throw HTTPError(.forbidden, message: "A valid token is required")
+            }
             var headers = HTTPFields()
             headers[.contentType] = "text/html; charset=utf-8"
             headers[.cacheControl] = "no-store"
@@ -36,7 +38,9 @@ struct DevToolsServer: Sendable {
         let devTools = devTools
         let allowedHosts = Self.allowedHosts(options)
         router.ws("/ws") { request, _ in
-            guard Self.hasToken(request, token) else { throw HTTPError(.forbidden, message: "A valid token is required") }
+            guard Self.hasToken(request, token) else {
+                throw HTTPError(.forbidden, message: "A valid token is required")
+            }
             guard Self.originMatches(request, allowedHosts: allowedHosts) else {
                 throw HTTPError(.forbidden, message: "The Origin must be the page's")
             }

@@ -78,7 +78,9 @@ struct FeedState: Sendable {
             var events: [TimeTravelFeedEvent] = []
             var dropped = 0
             for tail in self.tails.values { dropped += tail.read(origin: origin, into: &events) }
-            let after = controller.storage.withLock { state -> (UInt64, TimeTravel.Mode) in (state.generation, state.mode) }
+            let after = controller.storage.withLock { state -> (UInt64, TimeTravel.Mode) in
+                (state.generation, state.mode)
+            }
             if after.0 != generation {
                 // A new timeline began during the read: what was read may mix both.
                 self.generation = nil

@@ -71,6 +71,17 @@ def last_logged_value(path):
     return int(lines[-1].split("=")[1]) if lines else None
 
 
+def rows_of(driver, store, kind):
+    """The timeline rows in view of one store and kind."""
+    return [row for row in driver.find_elements(By.CSS_SELECTOR, "#timeline .row")
+            if row.find_element(By.CLASS_NAME, "c-store").text == store
+            and row.find_element(By.CLASS_NAME, "c-kind").text == kind]
+
+
+def select_store(driver, name):
+    driver.find_element(By.CSS_SELECTOR, f'#stores li[data-store="{name}"]').click()
+
+
 def click(driver, element_id):
     driver.find_element(By.ID, element_id).click()
 
@@ -106,8 +117,7 @@ def functional(url, state_log, download_dir, screenshot, check_command):
         check("an intent sent from the page changes the app's state", last_logged_value(state_log) == before + 2,
               (before, last_logged_value(state_log)))
 
-        rows = wait(driver, lambda d: [r.text for r in d.find_elements(By.CSS_SELECTOR, "#timeline .row")
-                                       if "Calculator" in r.text and "state" in r.text] or None)
+        rows = wait(driver, lambda d: rows_of(d, "Calculator", "state") or None)
         check("the timeline shows the app's events", len(rows) >= 2, rows)
 
         click(driver, "btn-stop")
@@ -117,13 +127,13 @@ def functional(url, state_log, download_dir, screenshot, check_command):
         wait(driver, lambda d: last_logged_value(state_log) == before + 1)
         check("step back shows the earlier state on the page", calculator_value(driver) == before + 1)
         check("step back shows the earlier state in the app's store", last_logged_value(state_log) == before + 1)
+        select_store(driver, "Calculator")
+        time.sleep(0.3)
         shown = driver.find_element(By.ID, "state-tree").text
         check("the state tree shows the value", f"value: {before + 1}" in shown.replace('"', ""), shown)
 
         # Inspect the last Calculator state: the diff against the one before it.
-        state_rows = [r for r in driver.find_elements(By.CSS_SELECTOR, "#timeline .row")
-                      if "Calculator" in r.text and " state " in f" {r.text} "]
-        state_rows[-1].click()
+        rows_of(driver, "Calculator", "state")[-1].click()
         wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#event-tree .changed"))
         check("a state event shows its changed fields", len(driver.find_elements(By.CSS_SELECTOR, "#event-tree .changed")) >= 1)
 
@@ -163,9 +173,7 @@ def functional(url, state_log, download_dir, screenshot, check_command):
         wait(driver, lambda d: d.find_element(By.ID, "mode").text.lower() == "stopped")
         click(driver, "btn-back")
         time.sleep(0.3)
-        state_rows = [r for r in driver.find_elements(By.CSS_SELECTOR, "#timeline .row")
-                      if "Calculator" in r.text and " state " in f" {r.text} "]
-        state_rows[-2].click()
+        rows_of(driver, "Calculator", "state")[-2].click()
         time.sleep(0.5)
         driver.save_screenshot(screenshot)
         check("the screenshot is saved", os.path.getsize(screenshot) > 10_000)

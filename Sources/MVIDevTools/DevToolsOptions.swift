@@ -1,3 +1,5 @@
+import Foundation
+
 /// How ``DevTools`` serves its page.
 public struct DevToolsOptions: Sendable {
     /// The address to listen on. The default, `127.0.0.1`, accepts connections from this
@@ -14,7 +16,8 @@ public struct DevToolsOptions: Sendable {
     public var pushInterval: Duration
     /// The most events one frame carries; more are split across frames.
     public var maxEventsPerFrame: Int
-    /// Receives the line naming the URL to open, and warnings. Defaults to standard output.
+    /// Receives the line naming the URL to open, and warnings. Defaults to standard output,
+    /// flushed at once (so the line shows up even when the output goes to a file).
     public var announce: @Sendable (String) -> Void
     /// Starts recording when the server starts, so that the page has a timeline to show.
     public var startsRecording: Bool
@@ -27,7 +30,10 @@ public struct DevToolsOptions: Sendable {
         pushInterval: Duration = .milliseconds(50),
         maxEventsPerFrame: Int = 2_000,
         startsRecording: Bool = true,
-        announce: @escaping @Sendable (String) -> Void = { print($0) }
+        announce: @escaping @Sendable (String) -> Void = { line in
+            print(line)
+            fflush(nil)  // every stream: the line comes after what was printed before it
+        }
     ) {
         self.host = host
         self.port = port

@@ -41,27 +41,34 @@ struct FuzzTests {
             var generator = SeededGenerator(seed: 14)
             var answers = 0
             var states = 0
-            for index in 0..<frames {
-                if index % 100 == 0 { store.send(.increment) }
-                if index % 997 == 0 {
-                    try await page.sendBinary(
-                        (0..<Int.random(in: 0..<64, using: &generator)).map { _ in
-                            .random(in: 0...255, using: &generator)
-                        })
-                } else if index % 1_999 == 0 {
-                    try await page.send(String(repeating: "{", count: 5_000))
-                } else {
-                    try await page.send(Self.randomFrame(&generator))
+            // In batches, so that frames arrive while earlier ones are being answered.
+            let batch = 100
+            for start in stride(from: 0, to: frames, by: batch) {
+                store.send(.increment)
+                for index in start..<(start + batch) {
+                    if index % 997 == 0 {
+                        try await page.sendBinary(
+                            (0..<Int.random(in: 0..<64, using: &generator)).map { _ in
+                                .random(in: 0...255, using: &generator)
+                            })
+                    } else if index % 1_999 == 0 {
+                        try await page.send(String(repeating: "{", count: 5_000))
+                    } else {
+                        try await page.send(Self.randomFrame(&generator))
+                    }
                 }
                 // Every frame gets exactly one answer; count them, and the pushed states.
-                while let frame = await page.next(where: { ["reply", "error", "events"].contains($0.type) }) {
+                var answered = 0
+                while answered < batch,
+                    let frame = await page.next(where: { ["reply", "error", "events"].contains($0.type) })
+                {
                     if frame.type == "events" {
                         states += frame.events.filter { $0["kind"] == .string("state") }.count
-                        continue
+                    } else {
+                        answered += 1
                     }
-                    answers += 1
-                    break
                 }
+                answers += answered
             }
             #expect(answers == frames)
             // The page may have paused the store (a random "stop"): bring it back and let it finish.

@@ -47,7 +47,7 @@ enum DevToolsMode {
         register(devTools)
         let logging = Task {
             guard let path = option("--state-log") else { return }
-            FileManager.default.createFile(atPath: path, contents: nil)
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
             guard let file = FileHandle(forWritingAtPath: path) else { return }
             for await state in calculator.states {
                 file.write(Data("Calculator value=\(state.value)\n".utf8))

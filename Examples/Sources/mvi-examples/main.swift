@@ -12,6 +12,7 @@ import Calculator
 import Foundation
 import HackerPosts
 import MVI
+import MVIDevTools
 import MVIStateKeeper
 import MVILogging
 import MVITimeTravel

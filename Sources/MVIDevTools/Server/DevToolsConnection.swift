@@ -158,6 +158,8 @@ struct DevToolsConnection: Sendable {
             guard done else { throw .controlRefused(action: control.rawValue, mode: timeTravel.mode.rawValue) }
             return ServerFrame.reply(id: id)
         case .jump(let sequence):
+            // Jumping to the selected event moves nothing, and is no error.
+            guard timeTravel.modeAndSelection.selected != sequence else { return ServerFrame.reply(id: id) }
             guard timeTravel.jump(toSequence: sequence) else {
                 if timeTravel.mode != .stopped {
                     throw .controlRefused(action: "jump", mode: timeTravel.mode.rawValue)

@@ -23,10 +23,7 @@ extension Scenario {
             .sendThroughMiddleware(
                 "send-1sub-timetravel", "send-1sub with time travel recording every event",
                 middleware: { TimeTravelRecording.middleware(recording: true) }),
-            .sendThroughMiddleware(
-                "send-1sub-devtools",
-                "send-1sub-timetravel with the DevTools server started on the controller, no page open",
-                middleware: { DevToolsStarted.middleware() }),
+            .sendWithDevTools,
             .sendThroughMiddleware(
                 "timetravel-idle", "send-1sub registered with time travel that is not recording",
                 middleware: { TimeTravelRecording.middleware(recording: false) }),

@@ -13,7 +13,7 @@ public enum DevToolsError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidField(message: String, field: String)
     /// No registered store has this name.
     case unknownStore(String)
-    /// The store was not registered with ``DevTools/register(_:)`` in a way that allows this
+    /// The store was not registered with `DevTools.register(_:)` in a way that allows this
     /// (its intent is not `Decodable`, or its state is not `Codable`).
     case notSupported(store: String, what: String)
     /// The intent's or state's JSON does not decode into the store's type.

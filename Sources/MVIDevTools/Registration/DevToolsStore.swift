@@ -1,7 +1,7 @@
 import Foundation
 import MVI
 
-/// What the page may do with a store registered with ``DevTools/register(_:)``, without its
+/// What the page may do with a store registered with `DevTools.register(_:)`, without its
 /// feature type. Holds the store weakly: the debugger never keeps a store alive.
 struct DevToolsStore: Sendable {
     let name: String

@@ -1,6 +1,8 @@
+import Logging
 import MVI
 import MVIDevTools
 import MVITimeTravel
+import ServiceLifecycle
 import Testing
 
 /// The code of the MVIDevTools articles (UsingDevTools.md) and of `DevTools`'s comment,
@@ -25,5 +27,26 @@ struct DocumentationTests {
         let devTools = try await DevTools.start(timeTravel, options: DevToolsOptions(startsRecording: false))
         #expect(timeTravel.mode == .idle)
         await devTools.stop()
+    }
+}
+
+@Suite("DevTools as a service", .timeLimit(.minutes(1)))
+struct ServiceTests {
+    @Test func theServiceStartsAndStopsWithItsGroup() async throws {
+        let timeTravel = TimeTravel()
+        let store = Store(
+            Counter(), initialState: .init(), name: "Counter",
+            middleware: [try timeTravel.register("Counter")])
+        let registered = Flag()
+        let service = DevToolsService(timeTravel, options: DevToolsOptions(announce: { _ in })) { devTools in
+            devTools.register(store)
+            registered.set()
+        }
+        let group = ServiceGroup(services: [service], logger: Logger(label: "test"))
+        let running = Task { try await group.run() }
+        while !registered.isSet { try await Task.sleep(for: .milliseconds(10)) }
+        await group.triggerGracefulShutdown()
+        try await running.value
+        #expect(timeTravel.mode == .recording)
     }
 }

@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(
             name: "MVIDevToolsTests",
             dependencies: [
-                "MVI", "MVITimeTravel", "MVIDevTools",
+                "MVI", "MVITimeTravel", "MVIDevTools", "MVITesting",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -175,6 +175,11 @@ def functional(url, state_log, download_dir, screenshot, check_command):
         time.sleep(0.3)
         rows_of(driver, "Calculator", "state")[-2].click()
         time.sleep(0.5)
+        code = driver.execute_script("return window.devtools.generateTest('Calculator');")
+        with open(os.path.join(os.path.dirname(screenshot), "devtools-generated-test.swift"), "w") as file:
+            file.write(code)
+        check("a test is generated from the recording",
+              "TestStore(" in code and code.count("await store.send(try decode(") >= 5, code)
         driver.save_screenshot(screenshot)
         check("the screenshot is saved", os.path.getsize(screenshot) > 10_000)
         errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"

@@ -351,19 +351,25 @@
     const stateType = info.stateType || `${feature}.State`;
     const intentType = info.intentType || `${feature}.Intent`;
     const lines = [];
-    let initial = null;
     const steps = [];
+    let previous = null;
+    let initial = null;
     for (const e of events) {
-      if (e.kind === "intent") steps.push({ intent: e.value, state: null });
+      if (e.kind === "intent") steps.push({ intent: e.value, state: null, before: previous });
       else if (e.kind === "state") {
-        if (steps.length) steps[steps.length - 1].state = e.value; else initial = e.value;
+        if (steps.length) steps[steps.length - 1].state = e.value;
+        previous = e.value;
       }
     }
+    // The state before the first intent: the last state recorded before it, if any.
+    if (steps.length) initial = steps[0].before;
     const name = storeName.replace(/[^A-Za-z0-9]/g, "") || "Store";
     lines.push("import Foundation", "import MVITesting", "import Testing", "", "// Recorded by swift-mvi DevTools: the intents sent to \"" + storeName + "\" and the states they led to.");
     lines.push(`@Test func recorded${name}Session() async throws {`);
-    lines.push(`    let store = TestStore(${feature}(<#dependencies#>), initialState: try decode(${stateType}.self, ${initial === null ? '<#initial state JSON#>' : swiftString(initial)}))`);
-    lines.push("    store.exhaustivity = .off  // messages of async work are not asserted here");
+    lines.push(`    let store = TestStore(`);
+    lines.push(`        ${feature}(<#dependencies#>),`);
+    lines.push(`        initialState: try decode(${stateType}.self, ${initial === null ? '<#initial state JSON#>' : swiftString(initial)}),`);
+    lines.push("        exhaustivity: .off)  // what async work does afterwards is not asserted");
     for (const step of steps) {
       if (step.intent === null) { lines.push("    // an intent that is not Encodable was recorded here"); continue; }
       if (step.state === null) lines.push(`    await store.send(try decode(${intentType}.self, ${swiftString(step.intent)}))`);

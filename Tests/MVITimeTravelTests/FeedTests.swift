@@ -34,9 +34,24 @@ struct FeedTests {
         #expect(counts(second) == [3, 6])
         #expect(second.events.map(\.sequence) == Array(4...9))
         #expect(second.events.first?.description == "add(2)")
+        #expect(second.events.first?.dispatchedWhileRunning == true)
+        #expect(second.events.dropFirst().first?.dispatchedWhileRunning == nil)
         #expect(
             second.events.last?.json
                 == .object(["count": .number(6), "log": .array([.number(1), .number(2), .number(3)])]))
+    }
+
+    @Test(.timeLimit(.minutes(1))) func anIntentWhoseWorkDispatchesLaterIsMarked() async throws {
+        let timeTravel = TimeTravel()
+        let store = try makeStore(timeTravel)
+        let feed = timeTravel.makeFeed()
+        timeTravel.startRecording()
+        store.send(.addLater(4))
+        await store.waitForIdle()
+        let batch = feed.read()
+        #expect(batch.events.first?.kind == .intent)
+        #expect(batch.events.first?.dispatchedWhileRunning == false)
+        #expect(counts(batch) == [4])
     }
 
     @Test func statesBetweenCheckpointsAreComputedFromTheLastRead() throws {

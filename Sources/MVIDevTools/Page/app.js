@@ -80,6 +80,9 @@
 
   function addEvents(frame) {
     if (frame.reset) {
+      // The stores' states as last shown: where the new recording starts (for generated tests).
+      model.baselines = {};
+      for (const s of model.stores) model.baselines[s.name] = s.state;
       model.events = []; model.filtered = []; model.inspected = null; model.trimmed = 0;
       renderInspector();
     }
@@ -355,14 +358,19 @@
     let previous = null;
     let initial = null;
     for (const e of events) {
-      if (e.kind === "intent") steps.push({ intent: e.value, state: null, before: previous });
+      if (e.kind === "intent") steps.push({ intent: e.value, state: null, later: e.dispatched === false, before: previous });
       else if (e.kind === "state") {
-        if (steps.length) steps[steps.length - 1].state = e.value;
+        const step = steps[steps.length - 1];
+        // An intent that dispatched nothing as it ran changed the state later, from async work,
+        // which send does not wait for.
+        if (step && step.state === null) step.state = e.value;
         previous = e.value;
       }
     }
-    // The state before the first intent: the last state recorded before it, if any.
+    // The state before the first intent: the last state recorded before it, or the store's
+    // state when the recording started.
     if (steps.length) initial = steps[0].before;
+    if (initial === null && model.baselines && model.baselines[storeName] !== undefined) initial = model.baselines[storeName];
     const name = storeName.replace(/[^A-Za-z0-9]/g, "") || "Store";
     lines.push("import Foundation", "import MVITesting", "import Testing", "", "// Recorded by swift-mvi DevTools: the intents sent to \"" + storeName + "\" and the states they led to.");
     lines.push(`@Test func recorded${name}Session() async throws {`);
@@ -373,6 +381,7 @@
     for (const step of steps) {
       if (step.intent === null) { lines.push("    // an intent that is not Encodable was recorded here"); continue; }
       if (step.state === null) lines.push(`    await store.send(try decode(${intentType}.self, ${swiftString(step.intent)}))`);
+      else if (step.later) lines.push(`    await store.send(try decode(${intentType}.self, ${swiftString(step.intent)}))  // async work then set ${JSON.stringify(step.state)}`);
       else lines.push(`    await store.send(try decode(${intentType}.self, ${swiftString(step.intent)})) {\n        $0 = try decode(${stateType}.self, ${swiftString(step.state)})\n    }`);
     }
     lines.push("}", "", "private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {", "    try JSONDecoder().decode(T.self, from: Data(json.utf8))", "}");

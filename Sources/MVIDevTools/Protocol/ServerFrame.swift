@@ -36,6 +36,7 @@ enum ServerFrame {
                     "kind": JSONText.quoted(event.kind.rawValue),
                     "time": String(event.time.timeIntervalSince1970), "value": value ?? "null",
                     "text": JSONText.quoted(text),
+                    "dispatched": event.dispatchedWhileRunning.map { $0 ? "true" : "false" } ?? "null",
                 ]))
         }
         return JSONText.object([

@@ -37,6 +37,12 @@ final class LiveTail<F: Feature>: FeedTail, @unchecked Sendable {
         } else {
             history.baseline = lastState
         }
+        // An intent that dispatched while it ran shares its slot with that message; one alone
+        // in its slot did not.
+        var loneIntents = Set<UInt64>()
+        for slot in history.slots {
+            if case .intent = slot.input { loneIntents.insert(slot.sequence) }
+        }
         history.forEachEvent { sequence, time, value in
             guard sequence >= origin else { return }
             let kind: TimeTravelEvent.Kind
@@ -55,7 +61,8 @@ final class LiveTail<F: Feature>: FeedTail, @unchecked Sendable {
             events.append(
                 TimeTravelFeedEvent(
                     sequence: numbered, storeName: name, kind: kind,
-                    time: Date(timeIntervalSince1970: Double(time) / 1e9), value: .live(payload)))
+                    time: Date(timeIntervalSince1970: Double(time) / 1e9), value: .live(payload),
+                    dispatchedWhileRunning: kind == .intent ? !loneIntents.contains(sequence) : nil))
         }
         return tail.droppedSlots
     }

@@ -21,14 +21,22 @@ public struct TimeTravelFeedEvent: Sendable {
     public let time: Date
     /// The recorded value.
     public let value: Value
+    /// For an intent recorded here: whether it dispatched a message while it ran (`false`:
+    /// whatever it changed, async work it started changed later). `nil` for other events and
+    /// for imported ones.
+    public let dispatchedWhileRunning: Bool?
 
     /// Creates a feed event.
-    public init(sequence: UInt64, storeName: String, kind: TimeTravelEvent.Kind, time: Date, value: Value) {
+    public init(
+        sequence: UInt64, storeName: String, kind: TimeTravelEvent.Kind, time: Date, value: Value,
+        dispatchedWhileRunning: Bool? = nil
+    ) {
         self.sequence = sequence
         self.storeName = storeName
         self.kind = kind
         self.time = time
         self.value = value
+        self.dispatchedWhileRunning = dispatchedWhileRunning
     }
 
     /// `String(describing:)` of the value, made now.

@@ -32,6 +32,7 @@ struct DevToolsServer: Sendable {
             // The page loads nothing from elsewhere, and nobody may frame it.
             headers[.contentSecurityPolicy] =
                 "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:; frame-ancestors 'none'"
+            // A valid header name, so the initializer cannot fail.
             headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: page.html)))
         }

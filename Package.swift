@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "MVISnapshotTesting", targets: ["MVISnapshotTesting"]),
         .library(name: "MVILogging", targets: ["MVILogging"]),
         .library(name: "MVITimeTravel", targets: ["MVITimeTravel"]),
+        .library(name: "MVIDevTools", targets: ["MVIDevTools"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
@@ -27,6 +28,12 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
         // `swift package generate-documentation`: builds each module's DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // The DevTools debugger's web server; only MVIDevTools depends on them.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // The core: Store, Feature, contexts, side-effect delivery, middleware, views and
@@ -65,6 +72,20 @@ let package = Package(
             swiftSettings: strictSettings),
         // Recording, stepping, export and import of store histories.
         .target(name: "MVITimeTravel", dependencies: ["MVI"], swiftSettings: strictSettings),
+        // The debugger: a web page served by the app, on Hummingbird, driving time travel.
+        .target(
+            name: "MVIDevTools",
+            dependencies: [
+                "MVI", "MVITimeTravel",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Page")],
+            swiftSettings: strictSettings),
 
         // What the test targets share: the Counter feature, the fake views and their features, a
         // lock box, a gate, a collector.
@@ -104,6 +125,18 @@ let package = Package(
         .testTarget(
             name: "MVITimeTravelTests",
             dependencies: ["MVI", "MVITimeTravel", "MVITesting", "MVIFixtures"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "MVIDevToolsTests",
+            dependencies: [
+                "MVI", "MVITimeTravel", "MVIDevTools", "MVITesting",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

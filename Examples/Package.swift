@@ -56,7 +56,7 @@ let package = Package(
             dependencies: ["TextUI", .product(name: "MVI", package: mvi)],
             swiftSettings: settings),
         // The walkthrough: every sample, its rendered view after each step, the log lines,
-        // and a trip back through time.
+        // and a trip back through time; `--devtools` then keeps them running with the debugger.
         .executableTarget(
             name: "mvi-examples",
             dependencies: [
@@ -65,6 +65,7 @@ let package = Package(
                 .product(name: "MVILogging", package: mvi),
                 .product(name: "MVIStateKeeper", package: mvi),
                 .product(name: "MVITimeTravel", package: mvi),
+                .product(name: "MVIDevTools", package: mvi),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "Logging", package: "swift-log"),
             ],

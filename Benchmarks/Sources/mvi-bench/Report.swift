@@ -45,6 +45,13 @@ func summary(_ rows: [Row], countingAllocations: Bool) -> String {
         return format(measured.medianRatio(to: one), 2)
     }
     /// A swift-mvi row against the hand-written store with a mutex (baseline b).
+    /// The DevTools server with no page against time travel alone.
+    func devToolsOverTimeTravel() -> String {
+        guard let measured = row("send-1sub-devtools", .mvi), let alone = row("send-1sub-timetravel", .mvi) else {
+            return "-"
+        }
+        return format(measured.medianRatio(to: alone), 2)
+    }
     func overMutex(_ scenario: String) -> String {
         guard let mvi = row(scenario, .mvi), let baseline = row(scenario, .baselineB) else { return "-" }
         return format(mvi.medianRatio(to: baseline), 2)
@@ -55,6 +62,7 @@ func summary(_ rows: [Row], countingAllocations: Bool) -> String {
     return "summary: send-1sub ratio=\(ratio("send-1sub")) send-100sub ratio=\(ratio("send-100sub")) "
         + "bigstate/1sub=\(bigOverOne) allocs=\(allocations) idle_bytes=\(idle) "
         + "timetravel/1sub=\(overSend1Sub("send-1sub-timetravel")) "
+        + "devtools/timetravel=\(devToolsOverTimeTravel()) "
         + "timetravel-idle/1sub=\(overSend1Sub("timetravel-idle")) log-off/1sub=\(overSend1Sub("log-off")) "
         + "log-on/1sub=\(overSend1Sub("log-on")) "
         + "concurrent8/mutex=\(overMutex("concurrent-send-8"))"

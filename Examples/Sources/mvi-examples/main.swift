@@ -3,6 +3,7 @@
 // it steps back through the recorded session with time travel.
 //
 //     swift run --package-path Examples mvi-examples
+//     swift run --package-path Examples mvi-examples --devtools    # then open the printed URL
 
 import AsyncAlgorithms
 import TextUI
@@ -11,6 +12,7 @@ import Calculator
 import Foundation
 import HackerPosts
 import MVI
+import MVIDevTools
 import MVIStateKeeper
 import MVILogging
 import MVITimeTravel
@@ -29,6 +31,7 @@ func show(_ rendered: String) {
     for line in rendered.split(separator: "\n", omittingEmptySubsequences: false) { print("  │ \(line)") }
 }
 
+DevToolsMode.checkRecordingIfAsked()
 let timeTravel = TimeTravel(maxEvents: 10_000)
 timeTravel.startRecording()
 
@@ -198,3 +201,10 @@ show("Calculator value: \(calculator.store.state.value)")
 circleEffects.cancel()
 lifecycle.destroy()
 print("\nDone. Each sample's source is in Examples/Sources/<Sample>/.")
+
+if DevToolsMode.isRequested {
+    title("DevTools: the samples keep running with the debugger open")
+    try await DevToolsMode.run(timeTravel: timeTravel, calculator: calculator.store) { devTools in
+        devTools.register(bmi)
+    }
+}

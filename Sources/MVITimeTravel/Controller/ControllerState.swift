@@ -25,6 +25,9 @@ struct ControllerState {
     var selected = -1
     /// The session's sequence number when the recording started: events number from 1 there.
     var origin: UInt64 = 1
+    /// Counts timelines: a new recording or an import starts a new one, which tells a
+    /// ``TimeTravelFeed`` to start over.
+    var generation: UInt64 = 0
     /// While stopped, the stores that show states: for each, the tracks whose states it
     /// shows, oldest (lowest recorded id) first. A live track shows on its own store; an
     /// imported one on the registered store of its name, which several recorded stores of
@@ -109,6 +112,7 @@ struct ControllerState {
         isImported = false
         selected = -1
         origin = session.nextSequence
+        generation &+= 1
         ticker.start()
         session.setRecording(true)
         for store in stores {

@@ -41,6 +41,10 @@ final class ImportedTrack: Track, Sendable {
     func prepareReplay(local: Int) -> PreparedReplay? { nil }
     func dropFirst(_ count: Int) {}
     func describe(local: Int) -> String { items[local].description }
+    func feedValue(local: Int) -> TimeTravelFeedEvent.Value {
+        .recorded(description: items[local].description, value: items[local].value)
+    }
+    func makeTail() -> (any FeedTail)? { nil }
     func encode(local: Int) -> JSONValue? { items[local].value }
     func encodeBaseline() -> JSONValue? { baselineValue }
 

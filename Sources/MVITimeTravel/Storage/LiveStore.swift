@@ -33,6 +33,7 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
 
     var isAlive: Bool { !isEnded && registration != nil && (hooks?.isAlive ?? true) }
     var isAttached: Bool { hooks != nil }
+    var currentState: (any Sendable)? { hooks?.state }
 
     func holdInput() { hooks?.holdInput() }
 
@@ -128,6 +129,14 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
 
     func describe(local: Int) -> String {
         String(describing: payloads[local].value)
+    }
+
+    func feedValue(local: Int) -> TimeTravelFeedEvent.Value {
+        .live(payloads[local].sendableValue)
+    }
+
+    func makeTail() -> (any FeedTail)? {
+        LiveTail(name: name, recorder: recorder)
     }
 
     func encode(local: Int) -> JSONValue? {

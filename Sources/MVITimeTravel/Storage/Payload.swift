@@ -17,6 +17,16 @@ enum Payload<F: Feature>: Sendable {
         }
     }
 
+    /// The value, still typed underneath, for a feed to encode off the store's thread.
+    var sendableValue: any Sendable {
+        switch self {
+        case .intent(let value): value
+        case .message(let value): value
+        case .state(let value): value
+        case .sideEffect(let value): value
+        }
+    }
+
     var kind: TimeTravelEvent.Kind {
         switch self {
         case .intent: .intent

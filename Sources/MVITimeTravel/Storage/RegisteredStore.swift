@@ -6,6 +6,9 @@ protocol RegisteredStore: AnyObject, Sendable {
     var name: String { get }
     var isAlive: Bool { get }
     var isAttached: Bool { get }
+    /// The store's state as its observers see it now (a shown state while stopped), or
+    /// `nil` before the store exists or after it was released.
+    var currentState: (any Sendable)? { get }
     /// Holds the store's input (runs at once: it only takes the store's own lock).
     func holdInput()
     /// Resumes input; the store's own state comes back first (see `StoreHooks.resumeInput`).

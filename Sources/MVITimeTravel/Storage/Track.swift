@@ -17,6 +17,11 @@ protocol Track: AnyObject, Sendable {
     /// Removes the `count` oldest payloads; the last state among them becomes the baseline.
     func dropFirst(_ count: Int)
     func describe(local: Int) -> String
+    /// The value at `local` for a feed: typed for a live track, as recorded for an imported one.
+    func feedValue(local: Int) -> TimeTravelFeedEvent.Value
+    /// A reader of the events this track's recorder appends, for a ``TimeTravelFeed``;
+    /// `nil` for a track that never changes (imported).
+    func makeTail() -> (any FeedTail)?
     func encode(local: Int) -> JSONValue?
     var baselineDescription: String? { get }
     func encodeBaseline() -> JSONValue?

@@ -23,6 +23,7 @@ extension Scenario {
             .sendThroughMiddleware(
                 "send-1sub-timetravel", "send-1sub with time travel recording every event",
                 middleware: { TimeTravelRecording.middleware(recording: true) }),
+            .sendWithDevTools,
             .sendThroughMiddleware(
                 "timetravel-idle", "send-1sub registered with time travel that is not recording",
                 middleware: { TimeTravelRecording.middleware(recording: false) }),

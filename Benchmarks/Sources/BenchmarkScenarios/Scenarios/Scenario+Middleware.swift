@@ -53,6 +53,11 @@ enum TimeTravelRecording {
     static func middleware(recording: Bool) -> [any Middleware<CounterFeature<BenchState>>] {
         let timeTravel = TimeTravel(maxEvents: 10_000)
         if recording { _ = timeTravel.startRecording() }
+        return register(timeTravel)
+    }
+
+    /// Registers a store of the benchmark's feature under a fresh name.
+    static func register(_ timeTravel: TimeTravel) -> [any Middleware<CounterFeature<BenchState>>] {
         do {
             return [try timeTravel.register("Bench-\(UInt64.random(in: 0...UInt64.max))")]
         } catch {

@@ -1,0 +1,530 @@
+"use strict";
+// swift-mvi DevTools page. Talks to the app over one WebSocket with the protocol documented
+// in the MVIDevTools catalog (Protocol.md). No dependencies: plain DOM.
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const KINDS = ["intent", "message", "state", "sideEffect"];
+  const ROW = 22;
+  const MAX_EVENTS = 200000;
+  const token = new URLSearchParams(location.search).get("token") || "";
+
+  const model = {
+    events: [],            // {seq, store, kind, time, value, text}, by seq
+    filtered: [],          // indices into events
+    filterDirty: true,
+    stores: [],            // from the "stores" frame
+    selectedStore: null,
+    inspected: null,       // seq of the event shown in the inspector
+    mode: "idle",
+    selected: null,        // time travel's selected event
+    dropped: 0,
+    trimmed: 0,
+    arrivals: [],          // [time, count] for the rate
+  };
+  const filter = { store: "", kinds: new Set(KINDS), text: "" };
+
+  // MARK: Connection
+
+  let socket = null;
+  let nextID = 1;
+  const pending = new Map();
+
+  function connect() {
+    socket = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
+    socket.onopen = () => setConn("connected", "ok");
+    socket.onclose = () => { setConn("disconnected — reload to reconnect", "bad"); };
+    socket.onmessage = (message) => {
+      let frame;
+      try { frame = JSON.parse(message.data); } catch (e) { return; }
+      receive(frame);
+    };
+  }
+
+  function setConn(text, cls) { const c = $("conn"); c.textContent = text; c.className = "conn " + cls; }
+
+  function request(type, fields) {
+    return new Promise((resolve, reject) => {
+      const id = nextID++;
+      pending.set(id, { resolve, reject });
+      socket.send(JSON.stringify(Object.assign({ type, id }, fields || {})));
+    });
+  }
+
+  function receive(frame) {
+    switch (frame.type) {
+      case "hello":
+        if (frame.protocol !== 1) toast(`This page speaks protocol 1; the app speaks ${frame.protocol}`);
+        break;
+      case "events": addEvents(frame); break;
+      case "stores": model.stores = frame.stores; renderStores(); break;
+      case "status":
+        model.mode = frame.mode; model.selected = frame.selected;
+        renderStatus(); scheduleRender(); if (model.selectedStore) renderStateTree();
+        break;
+      case "reply": settle(frame, true); break;
+      case "error":
+        if (!settle(frame, false)) toast(`${frame.code}: ${frame.message}`);
+        break;
+    }
+  }
+
+  function settle(frame, ok) {
+    const waiting = pending.get(frame.id);
+    if (!waiting) return false;
+    pending.delete(frame.id);
+    ok ? waiting.resolve(frame) : waiting.reject(frame);
+    return true;
+  }
+
+  // MARK: Events
+
+  function addEvents(frame) {
+    if (frame.reset) {
+      // The stores' states as last shown: where the new recording starts (for generated tests).
+      model.baselines = {};
+      for (const s of model.stores) model.baselines[s.name] = s.state;
+      model.events = []; model.filtered = []; model.inspected = null; model.trimmed = 0;
+      renderInspector();
+    }
+    model.dropped = frame.dropped;
+    const events = model.events;
+    let ordered = true;
+    for (const e of frame.events) {
+      if (events.length && e.seq < events[events.length - 1].seq) {
+        // Another store's event from the previous push: insert in place.
+        let lo = 0, hi = events.length;
+        while (lo < hi) { const mid = (lo + hi) >> 1; if (events[mid].seq < e.seq) lo = mid + 1; else hi = mid; }
+        events.splice(lo, 0, e);
+        ordered = false;
+      } else {
+        events.push(e);
+        if (ordered && !model.filterDirty && matches(e)) model.filtered.push(events.length - 1);
+      }
+    }
+    if (!ordered) model.filterDirty = true;
+    if (events.length > MAX_EVENTS) {
+      const excess = events.length - MAX_EVENTS;
+      events.splice(0, excess);
+      model.trimmed += excess;
+      model.filterDirty = true;
+    }
+    model.arrivals.push([performance.now(), frame.events.length]);
+    for (const e of frame.events) noteStore(e.store);
+    scheduleRender();
+  }
+
+  const seenStores = new Set();
+  function noteStore(name) {
+    if (seenStores.has(name)) return;
+    seenStores.add(name);
+    const option = document.createElement("option");
+    option.value = name; option.textContent = name;
+    $("filter-store").appendChild(option);
+  }
+
+  function summary(e) {
+    if (e.s === undefined) {
+      const text = e.value === null ? e.text : compact(e.value);
+      e.s = text.length > 300 ? text.slice(0, 300) + "…" : text;
+      e.l = e.s.toLowerCase();
+    }
+    return e.s;
+  }
+
+  function compact(value) {
+    // Enum cases encode as {"case":{...}}: show them as case(...).
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      const keys = Object.keys(value);
+      if (keys.length === 1 && value[keys[0]] && typeof value[keys[0]] === "object") {
+        const inner = value[keys[0]];
+        const innerKeys = Object.keys(inner);
+        if (innerKeys.length === 0) return "." + keys[0];
+        if (!Array.isArray(inner)) {
+          return "." + keys[0] + "(" + innerKeys.map((k) => (k.startsWith("_") ? "" : k + ": ") + JSON.stringify(inner[k])).join(", ") + ")";
+        }
+      }
+    }
+    return JSON.stringify(value);
+  }
+
+  function matches(e) {
+    if (filter.store && e.store !== filter.store) return false;
+    if (!filter.kinds.has(e.kind)) return false;
+    if (filter.text) { summary(e); if (!e.l.includes(filter.text) && !e.store.toLowerCase().includes(filter.text)) return false; }
+    return true;
+  }
+
+  function refilter() {
+    const out = [];
+    const events = model.events;
+    for (let i = 0; i < events.length; i++) if (matches(events[i])) out.push(i);
+    model.filtered = out;
+    model.filterDirty = false;
+  }
+
+  // MARK: Rendering
+
+  let renderQueued = false;
+  function scheduleRender() {
+    if (renderQueued) return;
+    renderQueued = true;
+    requestAnimationFrame(() => { renderQueued = false; renderTimeline(); renderCounts(); });
+  }
+
+  function renderTimeline() {
+    if (model.filterDirty) refilter();
+    const box = $("timeline");
+    const total = model.filtered.length;
+    $("timeline-spacer").style.height = total * ROW + "px";
+    if ($("follow").checked) box.scrollTop = total * ROW;
+    const first = Math.max(0, Math.floor(box.scrollTop / ROW) - 5);
+    const count = Math.ceil(box.clientHeight / ROW) + 10;
+    const rows = $("timeline-rows");
+    rows.style.transform = `translateY(${first * ROW}px)`;
+    const html = [];
+    for (let i = first; i < Math.min(total, first + count); i++) {
+      const e = model.events[model.filtered[i]];
+      let cls = "row";
+      if (e.seq === model.inspected) cls += " inspected";
+      if (model.mode === "stopped" && model.selected !== null) {
+        if (e.seq === model.selected) cls += " current"; else if (e.seq > model.selected) cls += " future";
+      }
+      html.push(`<div class="${cls}" data-seq="${e.seq}"><span class="c-seq">${e.seq}</span><span class="c-time">${clock(e.time)}</span><span class="c-store" title="${esc(e.store)}">${esc(e.store)}</span><span class="c-kind k-${e.kind}">${kindLabel(e.kind)}</span><span class="c-text">${esc(summary(e))}</span></div>`);
+    }
+    rows.innerHTML = html.join("");
+  }
+
+  function kindLabel(kind) { return kind === "sideEffect" ? "effect" : kind; }
+
+  function clock(seconds) {
+    const d = new Date(seconds * 1000);
+    const p = (n, w) => String(n).padStart(w, "0");
+    return `${p(d.getHours(), 2)}:${p(d.getMinutes(), 2)}:${p(d.getSeconds(), 2)}.${p(d.getMilliseconds(), 3)}`;
+  }
+
+  function renderCounts() {
+    const now = performance.now();
+    model.arrivals = model.arrivals.filter((a) => now - a[0] < 1000);
+    const rate = model.arrivals.reduce((sum, a) => sum + a[1], 0);
+    const shown = model.filtered.length;
+    const all = model.events.length;
+    $("counts").textContent = shown === all ? `${all.toLocaleString()} events` : `${shown.toLocaleString()} of ${all.toLocaleString()} events`;
+    $("rate").textContent = rate ? `${rate.toLocaleString()}/s` : "";
+    const lost = model.dropped + model.trimmed;
+    const dropped = $("dropped");
+    dropped.hidden = lost === 0;
+    dropped.textContent = `${model.dropped.toLocaleString()} events dropped` + (model.trimmed ? `, ${model.trimmed.toLocaleString()} oldest cleared` : "");
+  }
+
+  function renderStatus() {
+    const mode = $("mode");
+    mode.textContent = model.mode; mode.className = "mode mode-" + model.mode;
+    const stopped = model.mode === "stopped";
+    $("btn-record").disabled = model.mode !== "idle";
+    $("btn-stop").disabled = model.mode !== "recording";
+    for (const id of ["btn-first", "btn-back", "btn-forward", "btn-last"]) $(id).disabled = !stopped;
+    $("btn-cancel").disabled = model.mode === "idle";
+    $("btn-jump").disabled = !stopped;
+  }
+
+  function renderStores() {
+    const list = $("stores");
+    if (!model.selectedStore && model.stores.length) model.selectedStore = model.stores[0].name;
+    list.innerHTML = model.stores.map((s) => {
+      const badges = [s.recorded ? "recorded" : "", s.sendsIntents ? "intents" : "", s.showsStates ? "edit" : ""].filter(Boolean)
+        .map((b) => `<span class="badge">${b}</span>`).join("");
+      return `<li data-store="${esc(s.name)}" class="${s.name === model.selectedStore ? "selected" : ""}"><span class="name" title="${esc(s.name)}">${esc(s.name)}</span>${badges}</li>`;
+    }).join("");
+    fillSelect("send-store", model.stores.filter((s) => s.sendsIntents));
+    fillSelect("edit-store", model.stores.filter((s) => s.showsStates));
+    fillSelect("test-store", model.stores);
+    renderStateTree();
+  }
+
+  let lastStateText = null;
+  function renderStateTree() {
+    const store = model.stores.find((s) => s.name === model.selectedStore);
+    $("state-title").textContent = store ? `State · ${store.name}` : "State";
+    const text = store ? JSON.stringify(store.state) + store.text : "";
+    if (text === lastStateText) return;
+    lastStateText = text;
+    const box = $("state-tree");
+    box.innerHTML = "";
+    if (!store) return;
+    box.appendChild(store.state === null ? textNode(store.text || "(not encodable)") : tree(store.state, null, "", 0, new Set()));
+  }
+
+  function fillSelect(id, stores) {
+    const select = $(id);
+    const current = select.value;
+    const names = stores.map((s) => s.name).join("\n");
+    if (select.dataset.names === names) return;
+    select.dataset.names = names;
+    select.innerHTML = stores.map((s) => `<option>${esc(s.name)}</option>`).join("");
+    if (stores.some((s) => s.name === current)) select.value = current;
+    select.dispatchEvent(new Event("change"));
+  }
+
+  // MARK: Value trees and diffs
+
+  function textNode(text) { const d = document.createElement("div"); d.className = "leaf"; d.textContent = text; return d; }
+
+  function changedPaths(now, before, path, out) {
+    if (JSON.stringify(now) === JSON.stringify(before)) return out;
+    out.add(path);
+    if (now && before && typeof now === "object" && typeof before === "object" && Array.isArray(now) === Array.isArray(before)) {
+      for (const key of new Set([...Object.keys(now), ...Object.keys(before)])) {
+        changedPaths(now[key], before[key], path + "/" + key, out);
+      }
+    }
+    return out;
+  }
+
+  function lookup(value, path) {
+    let v = value;
+    for (const key of path.split("/").slice(1)) { if (v === null || typeof v !== "object") return undefined; v = v[key]; }
+    return v;
+  }
+
+  function tree(value, before, path, depth, changed, key) {
+    const isChanged = changed.has(path) && path !== "";
+    const label = key === undefined ? "" : `<span class="key">${esc(key)}</span>: `;
+    if (value !== null && typeof value === "object") {
+      const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.keys(value).sort().map((k) => [k, value[k]]);
+      const details = document.createElement("details");
+      details.open = depth < 2 || changed.has(path) && changed.size > 1;
+      const summary = document.createElement("summary");
+      const shape = Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}`;
+      summary.innerHTML = `${label}<span class="meta">${shape}</span>`;
+      if (isChanged) summary.classList.add("changed");
+      details.appendChild(summary);
+      for (const [k, v] of entries) details.appendChild(tree(v, before, path + "/" + k, depth + 1, changed, k));
+      return details;
+    }
+    const leaf = document.createElement("div");
+    leaf.className = "leaf";
+    const cls = value === null ? "null" : typeof value === "string" ? "str" : typeof value === "number" ? "num" : "bool";
+    leaf.innerHTML = `${label}<span class="${cls}${isChanged ? " changed" : ""}">${esc(JSON.stringify(value))}</span>`;
+    if (isChanged && before !== null) {
+      const old = lookup(before, path);
+      const was = document.createElement("span");
+      was.className = "was"; was.title = "value before";
+      was.textContent = old === undefined ? "(new)" : JSON.stringify(old);
+      leaf.appendChild(was);
+    }
+    return leaf;
+  }
+
+  // MARK: Inspector
+
+  function eventBySeq(seq) {
+    const events = model.events;
+    let lo = 0, hi = events.length - 1;
+    while (lo <= hi) { const mid = (lo + hi) >> 1; const s = events[mid].seq; if (s === seq) return mid; if (s < seq) lo = mid + 1; else hi = mid - 1; }
+    return -1;
+  }
+
+  function renderInspector() {
+    const index = model.inspected === null ? -1 : eventBySeq(model.inspected);
+    const head = $("event-head"), box = $("event-tree");
+    box.innerHTML = ""; $("replay-result").hidden = true;
+    if (index < 0) { head.textContent = "Click an event in the timeline."; $("event-actions").hidden = true; return; }
+    const e = model.events[index];
+    $("event-actions").hidden = false;
+    $("btn-replay").disabled = !(e.kind === "intent" || e.kind === "message");
+    let before = null;
+    if (e.kind === "state") {
+      for (let i = index - 1; i >= 0; i--) { const p = model.events[i]; if (p.store === e.store && p.kind === "state") { before = p.value; break; } }
+    }
+    head.innerHTML = `<span class="k-${e.kind}"><b>${kindLabel(e.kind)}</b></span> #${e.seq} · <b>${esc(e.store)}</b> · ${clock(e.time)}` +
+      (e.kind === "state" ? (before === null ? ' · <span class="muted">no earlier state in view</span>' : ' · <span class="muted">changes highlighted against the previous state</span>') : "");
+    if (e.value === null) { box.appendChild(textNode(e.text)); return; }
+    const changed = before === null ? new Set() : changedPaths(e.value, before, "", new Set());
+    box.appendChild(tree(e.value, before, "", 0, changed));
+  }
+
+  // MARK: Test generation and timing
+
+  function swiftString(value) { return '#"' + JSON.stringify(value) + '"#'; }
+
+  function generateTest(storeName) {
+    const events = model.events.filter((e) => e.store === storeName);
+    const info = model.stores.find((s) => s.name === storeName) || {};
+    const feature = info.feature || "<#Feature#>";
+    const stateType = info.stateType || `${feature}.State`;
+    const intentType = info.intentType || `${feature}.Intent`;
+    const lines = [];
+    const steps = [];
+    let previous = null;
+    let initial = null;
+    for (const e of events) {
+      if (e.kind === "intent") steps.push({ intent: e.value, state: null, later: e.dispatched === false, before: previous });
+      else if (e.kind === "state") {
+        const step = steps[steps.length - 1];
+        // An intent that dispatched nothing as it ran changed the state later, from async work,
+        // which send does not wait for.
+        if (step && step.state === null) step.state = e.value;
+        previous = e.value;
+      }
+    }
+    // The state before the first intent: the last state recorded before it, or the store's
+    // state when the recording started.
+    if (steps.length) initial = steps[0].before;
+    if (initial === null && model.baselines && model.baselines[storeName] !== undefined) initial = model.baselines[storeName];
+    const name = storeName.replace(/[^A-Za-z0-9]/g, "") || "Store";
+    lines.push("import Foundation", "import MVITesting", "import Testing", "", "// Recorded by swift-mvi DevTools: the intents sent to \"" + storeName + "\" and the states they led to.");
+    lines.push(`@Test func recorded${name}Session() async throws {`);
+    lines.push(`    let store = TestStore(`);
+    lines.push(`        ${feature}(<#dependencies#>),`);
+    lines.push(`        initialState: try decode(${stateType}.self, ${initial === null ? '<#initial state JSON#>' : swiftString(initial)}),`);
+    lines.push("        exhaustivity: .off)  // what async work does afterwards is not asserted");
+    for (const step of steps) {
+      if (step.intent === null) { lines.push("    // an intent that is not Encodable was recorded here"); continue; }
+      if (step.state === null) lines.push(`    await store.send(try decode(${intentType}.self, ${swiftString(step.intent)}))`);
+      else if (step.later) lines.push(`    await store.send(try decode(${intentType}.self, ${swiftString(step.intent)}))  // async work then set ${JSON.stringify(step.state)}`);
+      else lines.push(`    await store.send(try decode(${intentType}.self, ${swiftString(step.intent)})) {\n        $0 = try decode(${stateType}.self, ${swiftString(step.state)})\n    }`);
+    }
+    lines.push("}", "", "private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {", "    try JSONDecoder().decode(T.self, from: Data(json.utf8))", "}");
+    return lines.join("\n");
+  }
+
+  function renderTiming() {
+    const rows = new Map();
+    const open = new Map();
+    for (const e of model.events) {
+      if (e.kind === "intent") open.set(e.store, e);
+      else if (e.kind === "state" && open.has(e.store)) {
+        const intent = open.get(e.store);
+        open.delete(e.store);
+        const name = intent.value === null ? intent.text.split("(")[0] : compact(intent.value).split("(")[0];
+        const key = e.store + "\u0000" + name;
+        if (!rows.has(key)) rows.set(key, { store: e.store, intent: name, times: [] });
+        rows.get(key).times.push((e.time - intent.time) * 1000);
+      }
+    }
+    const ms = (v) => (v < 1 ? "<1 ms" : v.toFixed(1) + " ms");
+    const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+    $("timing-table").querySelector("tbody").innerHTML = [...rows.values()].sort((a, b) => b.times.length - a.times.length).map((r) => {
+      const sorted = r.times.sort((a, b) => a - b);
+      return `<tr><td title="${esc(r.store)}">${esc(r.store)}</td><td title="${esc(r.intent)}">${esc(r.intent)}</td><td>${sorted.length}</td><td>${ms(pct(sorted, 0.5))}</td><td>${ms(pct(sorted, 0.99))}</td></tr>`;
+    }).join("");
+  }
+
+  // MARK: Wiring
+
+  function esc(text) { return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]); }
+
+  let toastTimer = null;
+  function toast(text, info) {
+    const t = $("toast"); t.textContent = text; t.className = info ? "info" : ""; t.hidden = false;
+    clearTimeout(toastTimer); toastTimer = setTimeout(() => { t.hidden = true; }, 6000);
+  }
+  const fail = (frame) => toast(`${frame.code}: ${frame.message}`);
+
+  for (const kind of KINDS) {
+    const label = document.createElement("label");
+    label.innerHTML = `<input type="checkbox" checked data-kind="${kind}"><span class="k-${kind}">${kindLabel(kind)}</span>`;
+    $("kind-filters").appendChild(label);
+  }
+  $("kind-filters").addEventListener("change", (ev) => {
+    const kind = ev.target.dataset.kind;
+    ev.target.checked ? filter.kinds.add(kind) : filter.kinds.delete(kind);
+    model.filterDirty = true; scheduleRender();
+  });
+  $("filter-store").addEventListener("change", (ev) => { filter.store = ev.target.value; model.filterDirty = true; scheduleRender(); });
+  $("search").addEventListener("input", (ev) => { filter.text = ev.target.value.trim().toLowerCase(); model.filterDirty = true; scheduleRender(); });
+  $("timeline").addEventListener("scroll", () => {
+    const box = $("timeline");
+    $("follow").checked = box.scrollTop + box.clientHeight >= box.scrollHeight - ROW;
+    scheduleRender();
+  });
+  $("timeline").addEventListener("click", (ev) => {
+    const row = ev.target.closest(".row"); if (!row) return;
+    model.inspected = Number(row.dataset.seq);
+    showTab("event"); renderInspector(); scheduleRender();
+    // Clicking an event while stopped jumps to it, as in MVIKotlin's time travel view.
+    if (model.mode === "stopped") request("jump", { sequence: model.inspected }).catch(fail);
+  });
+  $("stores").addEventListener("click", (ev) => {
+    const item = ev.target.closest("li"); if (!item) return;
+    model.selectedStore = item.dataset.store; lastStateText = null; renderStores();
+  });
+  $("controls").addEventListener("click", (ev) => {
+    const button = ev.target.closest("button"); if (!button) return;
+    request("control", { action: button.dataset.action }).catch(fail);
+  });
+  $("btn-jump").addEventListener("click", () => request("jump", { sequence: model.inspected }).catch(fail));
+  $("btn-replay").addEventListener("click", () => {
+    request("replay", { sequence: model.inspected }).then((reply) => {
+      const r = reply.replay, box = $("replay-result");
+      box.hidden = false;
+      box.textContent = `Replayed ${r.kind} #${r.sequence} of ${r.store}\n\nstate before:\n${r.stateBefore}\n\nmessages: ${r.messages.join(", ") || "none"}\nside effects: ${r.sideEffects.join(", ") || "none"}\n\nstate after:\n${r.stateAfter}` +
+        (r.recordedStateAfter === null ? "" : `\n\nrecorded state after:\n${r.recordedStateAfter}\n${r.recordedStateAfter === r.stateAfter ? "✓ same as recorded" : "✗ differs from the recording"}`);
+    }).catch(fail);
+  });
+  function showTab(name) {
+    for (const b of $("tabs").querySelectorAll("button")) b.classList.toggle("active", b.dataset.tab === name);
+    for (const t of document.querySelectorAll(".tab")) t.classList.toggle("active", t.id === "tab-" + name);
+    if (name === "timing") renderTiming();
+    if (name === "send") fillTemplates();
+  }
+  $("tabs").addEventListener("click", (ev) => { const b = ev.target.closest("button"); if (b) showTab(b.dataset.tab); });
+
+  function fillTemplates() {
+    const store = $("send-store").value;
+    const seen = new Map();
+    for (let i = model.events.length - 1; i >= 0 && seen.size < 30; i--) {
+      const e = model.events[i];
+      if (e.store !== store || e.kind !== "intent" || e.value === null) continue;
+      const text = JSON.stringify(e.value);
+      const shape = compact(e.value).split("(")[0];
+      if (!seen.has(shape)) seen.set(shape, text);
+    }
+    const select = $("send-template");
+    select.innerHTML = [...seen.entries()].map(([shape, text]) => `<option value="${esc(text)}">${esc(shape)}</option>`).join("") || "<option value=\"\">(no intents recorded yet)</option>";
+    if (seen.size && !$("send-json").value) $("send-json").value = select.value;
+  }
+  $("send-store").addEventListener("change", () => { $("send-json").value = ""; fillTemplates(); });
+  $("send-template").addEventListener("change", (ev) => { if (ev.target.value) $("send-json").value = ev.target.value; });
+  $("btn-send").addEventListener("click", () => {
+    let intent;
+    try { intent = JSON.parse($("send-json").value); } catch (e) { toast("The intent is not valid JSON"); return; }
+    request("sendIntent", { store: $("send-store").value, intent }).then(() => toast("Intent sent", true)).catch(fail);
+  });
+  $("edit-store").addEventListener("change", () => {
+    const store = model.stores.find((s) => s.name === $("edit-store").value);
+    $("edit-json").value = store && store.state !== null ? JSON.stringify(store.state, null, 2) : "";
+  });
+  $("btn-edit").addEventListener("click", () => {
+    let state;
+    try { state = JSON.parse($("edit-json").value); } catch (e) { toast("The state is not valid JSON"); return; }
+    request("setState", { store: $("edit-store").value, state }).then(() => toast("State shown", true)).catch(fail);
+  });
+  $("btn-test").addEventListener("click", () => { $("test-code").textContent = generateTest($("test-store").value); });
+  $("btn-copy").addEventListener("click", () => {
+    navigator.clipboard && navigator.clipboard.writeText($("test-code").textContent).then(() => toast("Copied", true));
+  });
+  $("btn-export").addEventListener("click", () => {
+    request("export").then((reply) => {
+      const blob = new Blob([JSON.stringify(reply.recording, null, 2)], { type: "application/json" });
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(blob);
+      link.download = "recording.json";
+      document.body.appendChild(link); link.click(); link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+    }).catch(fail);
+  });
+  $("import-file").addEventListener("change", (ev) => {
+    const file = ev.target.files[0]; if (!file) return;
+    file.text().then((text) => request("import", { recording: text }))
+      .then(() => toast(`Imported ${file.name}`, true)).catch((frame) => frame.code ? fail(frame) : toast(String(frame)));
+    ev.target.value = "";
+  });
+  window.addEventListener("resize", scheduleRender);
+  setInterval(renderCounts, 500);
+
+  renderStatus();
+  connect();
+  // For tests driving the page: the model, read-only by convention.
+  window.devtools = { model, generateTest };
+})();

@@ -1,0 +1,95 @@
+import Foundation
+import MVITimeTravel
+
+/// The frames the server sends (see <doc:Protocol>), as JSON text.
+enum ServerFrame {
+    /// The protocol's version: a page that does not know it stops.
+    static let protocolVersion = 1
+
+    static func hello(maxMessageBytes: Int) -> String {
+        JSONText.object([
+            "type": "\"hello\"", "protocol": String(protocolVersion), "maxMessageBytes": String(maxMessageBytes),
+        ])
+    }
+
+    static func events(
+        _ events: ArraySlice<TimeTravelFeedEvent>, reset: Bool, dropped: Int, encoder: JSONEncoder
+    ) -> String {
+        var items: [String] = []
+        items.reserveCapacity(events.count)
+        for event in events {
+            let value: String?
+            let text: String
+            switch event.value {
+            case .live(let live):
+                value = JSONText.encode(live, with: encoder)
+                // A described value is sent only when there is no JSON to show: describing
+                // every state would cost more than encoding it.
+                text = value == nil ? String(describing: live) : ""
+            case .recorded(let description, let recorded):
+                value = recorded.flatMap { JSONText.encode($0, with: encoder) }
+                text = value == nil ? description : ""
+            }
+            items.append(
+                JSONText.object([
+                    "seq": String(event.sequence), "store": JSONText.quoted(event.storeName),
+                    "kind": JSONText.quoted(event.kind.rawValue),
+                    "time": String(event.time.timeIntervalSince1970), "value": value ?? "null",
+                    "text": JSONText.quoted(text),
+                    "dispatched": event.dispatchedWhileRunning.map { $0 ? "true" : "false" } ?? "null",
+                ]))
+        }
+        return JSONText.object([
+            "type": "\"events\"", "reset": reset ? "true" : "false", "dropped": String(dropped),
+            "events": JSONText.array(items),
+        ])
+    }
+
+    struct StoreInfo {
+        var name: String
+        var state: (any Sendable)?
+        var recorded: Bool
+        var sendsIntents: Bool
+        var showsStates: Bool
+        var types: (feature: String, state: String, intent: String)?
+    }
+
+    static func stores(_ stores: [StoreInfo], encoder: JSONEncoder) -> String {
+        let items = stores.map { store in
+            let value = store.state.flatMap { JSONText.encode($0, with: encoder) }
+            return JSONText.object([
+                "name": JSONText.quoted(store.name), "state": value ?? "null",
+                "text": JSONText.quoted(value == nil ? store.state.map { String(describing: $0) } ?? "" : ""),
+                "recorded": store.recorded ? "true" : "false",
+                "sendsIntents": store.sendsIntents ? "true" : "false",
+                "showsStates": store.showsStates ? "true" : "false",
+                "feature": store.types.map { JSONText.quoted($0.feature) } ?? "null",
+                "stateType": store.types.map { JSONText.quoted($0.state) } ?? "null",
+                "intentType": store.types.map { JSONText.quoted($0.intent) } ?? "null",
+            ])
+        }
+        return JSONText.object(["type": "\"stores\"", "stores": JSONText.array(items)])
+    }
+
+    static func status(mode: TimeTravel.Mode, selected: UInt64?) -> String {
+        JSONText.object([
+            "type": "\"status\"", "mode": JSONText.quoted(mode.rawValue), "selected": JSONText.number(selected),
+        ])
+    }
+
+    static func reply(id: String, fields: KeyValuePairs<String, String> = [:]) -> String {
+        var text = JSONText.object(["type": "\"reply\"", "id": id, "ok": "true"])
+        for (key, value) in fields {
+            text.removeLast()
+            text += "," + JSONText.quoted(key) + ":" + value + "}"
+        }
+        return text
+    }
+
+    static func error(_ error: DevToolsError, id: String) -> String {
+        JSONText.object([
+            "type": "\"error\"", "id": id, "code": JSONText.quoted(error.code),
+            "message": JSONText.quoted(error.description),
+        ])
+    }
+}

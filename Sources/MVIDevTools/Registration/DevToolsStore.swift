@@ -1,0 +1,62 @@
+import Foundation
+import MVI
+
+/// What the page may do with a store registered with `DevTools.register(_:)`, without its
+/// feature type. Holds the store weakly: the debugger never keeps a store alive.
+struct DevToolsStore: Sendable {
+    let name: String
+    /// Decodes an intent from JSON and sends it; `nil` if the intent is not `Decodable`.
+    let sendIntent: (@Sendable (Data) throws(DevToolsError) -> Void)?
+    /// Decodes a state from JSON and shows it on the store; `nil` if the state is not `Codable`.
+    let showState: (@Sendable (Data) throws(DevToolsError) -> Void)?
+    /// The store's current state, as its observers see it; `nil` once it was released.
+    let currentState: @Sendable () -> (any Sendable)?
+    /// Whether the store was released.
+    let isAlive: @Sendable () -> Bool
+    /// The feature's, state's and intent's type names, for generated tests.
+    let featureType: String
+    let stateType: String
+    let intentType: String
+}
+
+extension DevToolsStore {
+    init<F: Feature>(
+        _ store: Store<F>,
+        sendIntent: (@Sendable (Store<F>, Data) throws(DevToolsError) -> Void)?,
+        showState: (@Sendable (StoreHooks<F>, Data) throws(DevToolsError) -> Void)?
+    ) {
+        let name = store.name
+        let hooks = store.hooks
+        self.name = name
+        if let sendIntent {
+            self.sendIntent = { [weak store] (data: Data) throws(DevToolsError) -> Void in
+                guard let store else { throw DevToolsError.unknownStore(name) }
+                try sendIntent(store, data)
+            }
+        } else {
+            self.sendIntent = nil
+        }
+        if let showState {
+            self.showState = { (data: Data) throws(DevToolsError) -> Void in
+                guard hooks.isAlive else { throw DevToolsError.unknownStore(name) }
+                try showState(hooks, data)
+            }
+        } else {
+            self.showState = nil
+        }
+        self.currentState = { hooks.state }
+        self.isAlive = { hooks.isAlive }
+        self.featureType = String(reflecting: F.self)
+        self.stateType = String(reflecting: F.State.self)
+        self.intentType = String(reflecting: F.Intent.self)
+    }
+
+    /// Decodes `data` as `T`, naming the store in the error.
+    static func decode<T: Decodable>(_ type: T.Type, _ data: Data, store: String) throws(DevToolsError) -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch {
+            throw .doesNotDecode(store: store, reason: String(describing: error))
+        }
+    }
+}

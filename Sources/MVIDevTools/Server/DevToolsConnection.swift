@@ -1,0 +1,221 @@
+import Foundation
+import HummingbirdWebSocket
+import MVI
+import MVITimeTravel
+import NIOCore
+
+/// One open page: pushes new events, store states and the controller's status as they
+/// change, and carries out the page's requests. Each page has its own feed, so pages do not
+/// share a cursor, and a page that reads slowly only makes its own feed fall behind (what
+/// the recorders drop meanwhile is counted and shown as dropped).
+struct DevToolsConnection: Sendable {
+    let devTools: DevTools
+    let outbound: WebSocketOutboundWriter
+
+    func run(inbound: WebSocketInboundStream) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await push() }
+            try? await receive(inbound)
+            group.cancelAll()
+        }
+    }
+
+    func send(_ text: String) async throws {
+        try await outbound.write(.text(text))
+    }
+
+    // MARK: Pushing
+
+    /// Until cancelled: every push interval, the new events, and the status and the store
+    /// list when they changed.
+    func push() async throws {
+        let feed = devTools.timeTravel.makeFeed()
+        let encoder = JSONText.makeEncoder()
+        var dropped = 0
+        var lastStores = ""
+        var lastStatus = ""
+        var tick = 0
+        try await send(ServerFrame.hello(maxMessageBytes: devTools.options.maxMessageBytes))
+        while !Task.isCancelled {
+            let batch = feed.read()
+            dropped += batch.droppedEvents
+            if batch.isReset || !batch.events.isEmpty || batch.droppedEvents > 0 {
+                var start = batch.events.startIndex
+                let step = Swift.max(1, devTools.options.maxEventsPerFrame)
+                repeat {
+                    let end = Swift.min(start + step, batch.events.endIndex)
+                    try await send(
+                        ServerFrame.events(
+                            batch.events[start..<end], reset: batch.isReset && start == batch.events.startIndex,
+                            dropped: dropped, encoder: encoder))
+                    start = end
+                } while start < batch.events.endIndex
+            }
+            let (mode, selected) = devTools.timeTravel.modeAndSelection
+            let status = ServerFrame.status(mode: mode, selected: selected)
+            let statusChanged = status != lastStatus
+            if statusChanged {
+                try await send(status)
+                lastStatus = status
+            }
+            // States change at most as fast as events; a few times a second is enough to see
+            // them, and at once after a time-travel move.
+            if tick % 4 == 0 || statusChanged {
+                let stores = ServerFrame.stores(storeInfos(), encoder: encoder)
+                if stores != lastStores {
+                    try await send(stores)
+                    lastStores = stores
+                }
+            }
+            tick &+= 1
+            try await Task.sleep(for: devTools.options.pushInterval)
+        }
+    }
+
+    /// Every store time travel records and every store registered here, by name.
+    func storeInfos() -> [ServerFrame.StoreInfo] {
+        let registered = devTools.registeredStores
+        var infos: [String: ServerFrame.StoreInfo] = [:]
+        for (name, state) in devTools.timeTravel.currentStates() {
+            infos[name] = ServerFrame.StoreInfo(
+                name: name, state: state, recorded: true, sendsIntents: false, showsStates: false)
+        }
+        for (name, store) in registered {
+            var info =
+                infos[name]
+                ?? ServerFrame.StoreInfo(
+                    name: name, state: nil, recorded: false, sendsIntents: false, showsStates: false)
+            if info.state == nil { info.state = store.currentState() }
+            info.sendsIntents = store.sendIntent != nil
+            info.showsStates = store.showState != nil
+            info.types = (store.featureType, store.stateType, store.intentType)
+            infos[name] = info
+        }
+        return infos.values.sorted { $0.name < $1.name }
+    }
+
+    // MARK: Receiving
+
+    /// Reads messages until the page closes: frames are put together into messages up to the
+    /// size limit; every message that is too large, not JSON or not understood is answered
+    /// with an error frame, and reading goes on.
+    func receive(_ inbound: WebSocketInboundStream) async throws {
+        let limit = devTools.options.maxMessageBytes
+        var buffer: [UInt8] = []
+        var size = 0
+        var isBinary = false
+        for try await frame in inbound {
+            switch frame.opcode {
+            case .text, .binary:
+                buffer.removeAll(keepingCapacity: false)
+                size = 0
+                isBinary = frame.opcode == .binary
+            case .continuation:
+                break
+            }
+            size += frame.data.readableBytes
+            if size <= limit && !isBinary { buffer.append(contentsOf: frame.data.readableBytesView) }
+            guard frame.fin else { continue }
+            if size > limit {
+                try await send(ServerFrame.error(.messageTooLarge(bytes: size, limit: limit), id: "null"))
+            } else if isBinary {
+                try await send(ServerFrame.error(.binaryFrame, id: "null"))
+            } else {
+                try await send(handle(String(decoding: buffer, as: UTF8.self)))
+            }
+            buffer.removeAll(keepingCapacity: false)
+            size = 0
+        }
+    }
+
+    /// Carries out one message; returns the reply or the error frame.
+    func handle(_ text: String) -> String {
+        var id = "null"
+        do {
+            let message = try ClientMessage.parse(text, id: &id)
+            return try perform(message.request, id: id)
+        } catch {
+            return ServerFrame.error(error, id: id)
+        }
+    }
+
+    func perform(_ request: ClientMessage.Request, id: String) throws(DevToolsError) -> String {
+        let timeTravel = devTools.timeTravel
+        switch request {
+        case .ping:
+            return ServerFrame.reply(id: id)
+        case .control(let control):
+            let done: Bool
+            switch control {
+            case .record: done = timeTravel.startRecording()
+            case .stop: done = timeTravel.stop()
+            case .first: done = timeTravel.moveToStart()
+            case .back: done = timeTravel.stepBackward()
+            case .forward: done = timeTravel.stepForward()
+            case .last: done = timeTravel.moveToEnd()
+            case .cancel: done = timeTravel.cancel()
+            }
+            guard done else { throw .controlRefused(action: control.rawValue, mode: timeTravel.mode.rawValue) }
+            return ServerFrame.reply(id: id)
+        case .jump(let sequence):
+            // Jumping to the selected event moves nothing, and is no error.
+            guard timeTravel.modeAndSelection.selected != sequence else { return ServerFrame.reply(id: id) }
+            guard timeTravel.jump(toSequence: sequence) else {
+                if timeTravel.mode != .stopped {
+                    throw .controlRefused(action: "jump", mode: timeTravel.mode.rawValue)
+                }
+                throw .unknownEvent(sequence)
+            }
+            return ServerFrame.reply(id: id)
+        case .replay(let sequence):
+            let event = TimeTravelEvent(sequence: sequence, storeName: "", kind: .intent, time: Date(), description: "")
+            do {
+                let result = try timeTravel.replay(event)
+                return ServerFrame.reply(
+                    id: id,
+                    fields: [
+                        "replay": JSONText.object([
+                            "sequence": String(sequence), "store": JSONText.quoted(result.event.storeName),
+                            "kind": JSONText.quoted(result.event.kind.rawValue),
+                            "stateBefore": JSONText.quoted(result.stateBefore),
+                            "messages": JSONText.array(result.messages.map(JSONText.quoted)),
+                            "sideEffects": JSONText.array(result.sideEffects.map(JSONText.quoted)),
+                            "stateAfter": JSONText.quoted(result.stateAfter),
+                            "recordedStateAfter": result.recordedStateAfter.map(JSONText.quoted) ?? "null",
+                        ])
+                    ])
+            } catch {
+                if case .eventNotKept(let sequence) = error { throw .unknownEvent(sequence) }
+                throw .replayFailed(error.description)
+            }
+        case .sendIntent(let name, let intent):
+            guard let store = devTools.registeredStores[name] else { throw .unknownStore(name) }
+            guard let sendIntent = store.sendIntent else {
+                throw .notSupported(store: name, what: "receive intents: its Intent is not Decodable")
+            }
+            try sendIntent(intent)
+            return ServerFrame.reply(id: id)
+        case .setState(let name, let state):
+            guard let store = devTools.registeredStores[name] else { throw .unknownStore(name) }
+            guard let showState = store.showState else {
+                throw .notSupported(store: name, what: "show an edited state: its State is not Codable")
+            }
+            try showState(state)
+            return ServerFrame.reply(id: id)
+        case .export:
+            do {
+                let data = try TimeTravel.encode(timeTravel.recording())
+                return ServerFrame.reply(id: id, fields: ["recording": String(decoding: data, as: UTF8.self)])
+            } catch {
+                throw .exportFailed(String(describing: error))
+            }
+        case .import(let data):
+            do {
+                try timeTravel.import(data)
+            } catch {
+                throw .importFailed(error.description)
+            }
+            return ServerFrame.reply(id: id)
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import HTTPTypes
+import HummingbirdWSClient
+import NIOCore
+import NIOWebSocket
+import Logging
+import MVI
+import MVIDevTools
+import MVITimeTravel
+import Testing
+
+/// A counter whose intents and state are `Codable`: the page may send intents and edit state.
+struct Counter: Feature {
+    struct State: Codable, Sendable, Equatable {
+        var count = 0
+    }
+    enum Intent: Codable, Sendable {
+        case increment
+        case add(Int)
+    }
+    enum Message: Codable, Sendable {
+        case added(Int)
+    }
+
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+        switch intent {
+        case .increment: context.dispatch(.added(1))
+        case .add(let amount): context.dispatch(.added(amount))
+        }
+    }
+
+    static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .added(let amount): state.count += amount
+        }
+    }
+}
+
+/// A feature with nothing `Codable`: shown, but the page can neither send nor edit.
+struct Opaque: Feature {
+    struct State: Sendable { var value = 0 }
+    enum Intent: Sendable { case bump }
+    enum Message: Sendable { case bumped }
+
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) { context.dispatch(.bumped) }
+    static func reduce(_ state: inout State, _ message: Message) { state.value += 1 }
+}
+
+/// A started debugger with one counter store, recording.
+struct Harness {
+    let timeTravel: TimeTravel
+    let store: Store<Counter>
+    let devTools: DevTools
+    let announced: Announcements
+
+    static func start(
+        maxMessageBytes: Int = 1 << 20, host: String = "127.0.0.1", maxEvents: Int = 10_000
+    ) async throws -> Harness {
+        let timeTravel = TimeTravel(maxEvents: maxEvents)
+        let store = Store(
+            Counter(), initialState: .init(), name: "Counter", middleware: [try timeTravel.register("Counter")])
+        let announced = Announcements()
+        let devTools = try await DevTools.start(
+            timeTravel,
+            options: DevToolsOptions(host: host, maxMessageBytes: maxMessageBytes, announce: { announced.add($0) }))
+        devTools.register(store)
+        return Harness(timeTravel: timeTravel, store: store, devTools: devTools, announced: announced)
+    }
+
+    var origin: String { "http://127.0.0.1:\(devTools.port)" }
+    var token: String { String(devTools.url.split(separator: "=").last ?? "") }
+
+    func socketURL(token: String? = nil) -> String {
+        "ws://127.0.0.1:\(devTools.port)/ws?token=\(token ?? self.token)"
+    }
+}
+
+/// What the debugger printed.
+final class Announcements: Sendable {
+    let lines = StoreLock<[String]>([])
+    func add(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
+}
+
+/// The page's side of the WebSocket, for tests: sends text or raw frames, and reads the
+/// server's frames as JSON.
+struct PageClient {
+    let outbound: WebSocketOutboundWriter
+    var frames: AsyncStream<[String: JSONValue]>.Iterator
+
+    func send(_ text: String) async throws { try await outbound.write(.text(text)) }
+    func sendBinary(_ bytes: [UInt8]) async throws { try await outbound.write(.binary(ByteBuffer(bytes: bytes))) }
+
+    /// The next frame that satisfies `predicate`, skipping others.
+    mutating func next(where predicate: ([String: JSONValue]) -> Bool) async -> [String: JSONValue]? {
+        while let frame = await frames.next() {
+            if predicate(frame) { return frame }
+        }
+        return nil
+    }
+
+    /// The next reply or error frame.
+    mutating func answer() async -> [String: JSONValue]? {
+        await next { $0["type"] == .string("reply") || $0["type"] == .string("error") }
+    }
+
+    /// Sends a request and returns its answer.
+    mutating func request(_ text: String) async throws -> [String: JSONValue]? {
+        try await send(text)
+        return await answer()
+    }
+}
+
+/// Opens the page's WebSocket and runs `body` with it; returns once `body` returns.
+func withPage(
+    _ url: String, origin: String?, _ body: @escaping @Sendable (inout PageClient) async throws -> Void
+) async throws {
+    var headers = HTTPFields()
+    if let origin { headers[.origin] = origin }
+    let logger = Logger(label: "test-page")
+    let finished = Flag()
+    do {
+        try await connect(url, headers: headers, logger: logger, finished: finished, body)
+    } catch {
+        // Once the body ran, how the connection ended is not what a test checks.
+        if !finished.isSet { throw error }
+    }
+}
+
+private func connect(
+    _ url: String, headers: HTTPFields, logger: Logger, finished: Flag,
+    _ body: @escaping @Sendable (inout PageClient) async throws -> Void
+) async throws {
+    try await WebSocketClient.connect(
+        url: url, configuration: .init(maxFrameSize: 64 << 20, additionalHeaders: headers), logger: logger
+    ) { inbound, outbound, _ in
+        let (stream, continuation) = AsyncStream.makeStream(of: [String: JSONValue].self)
+        let reader = Task {
+            for try await message in inbound.messages(maxSize: 64 << 20) {
+                guard case .text(let text) = message,
+                    case .object(let object) = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+                else { continue }
+                continuation.yield(object)
+            }
+            continuation.finish()
+        }
+        var client = PageClient(outbound: outbound, frames: stream.makeAsyncIterator())
+        try await body(&client)
+        finished.set()
+        // Closing races the server's own pushes; how it ends is not what the tests check.
+        try? await outbound.close(.normalClosure, reason: nil)
+        reader.cancel()
+    }
+}
+
+extension [String: JSONValue] {
+    var type: String? { if case .string(let type)? = self["type"] { type } else { nil } }
+    var code: String? { if case .string(let code)? = self["code"] { code } else { nil } }
+    var events: [[String: JSONValue]] {
+        guard case .array(let items)? = self["events"] else { return [] }
+        return items.compactMap { if case .object(let event) = $0 { event } else { nil } }
+    }
+}
+
+/// A flag set once, read from anywhere.
+final class Flag: Sendable {
+    private let value = StoreLock(false)
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import MVI
 import MVITimeTravel
 
 /// A message from the page (see <doc:Protocol>), parsed but not yet carried out.
@@ -44,7 +45,7 @@ struct ClientMessage {
             return value
         }
         func sequence() throws(DevToolsError) -> UInt64 {
-            guard case .number(let number)? = object["sequence"], number >= 1, number <= 9_007_199_254_740_992,
+            guard let number = object["sequence"]?.doubleValue, number >= 1, number <= 9_007_199_254_740_992,
                 number.rounded() == number
             else { throw .invalidField(message: type, field: "sequence") }
             return UInt64(number)
@@ -78,8 +79,12 @@ struct ClientMessage {
     static func idText(_ value: JSONValue) -> String {
         switch value {
         case .string(let string) where string.utf8.count <= 100: JSONText.quoted(string)
-        case .number(let number) where number.isFinite && number.rounded() == number && abs(number) < 1e15:
-            String(Int64(number))
+        case .number:
+            if let number = value.doubleValue, number.isFinite, number.rounded() == number, abs(number) < 1e15 {
+                String(Int64(number))
+            } else {
+                "null"
+            }
         default: "null"
         }
     }

@@ -1,4 +1,4 @@
-import Synchronization
+import MVI
 extension TimeTravel {
     /// Every live registered store's name and the state its observers see now (the shown
     /// state while stopped), for a debugger's store list. The states are read under each

@@ -1,0 +1,140 @@
+/// A parent's context seen by one child: the child's state, and its input embedded into the
+/// parent's.
+struct ChildBackend<Parent: Feature, Child: Feature, ID: Hashable & Sendable>: ContextBackend {
+    typealias F = Child
+    let parent: FeatureContext<Parent>
+    let scope: ChildScope<Parent, Child, ID>
+    let id: ID
+    /// The child's state when the parent forwarded the intent: the child cannot go away
+    /// during its own `execute` (the parent's messages wait), so this is read only if a
+    /// parent removes it in a way this scope does not see.
+    let entryState: Child.State
+
+    var state: Child.State { scope.read(parent.state, id) ?? entryState }
+    var storeName: String { parent.storeName }
+
+    func dispatch(_ message: Child.Message) {
+        parent.dispatch(scope.embedMessage(id, message))
+    }
+
+    func post(_ sideEffect: Child.SideEffect) {
+        switch scope.route(id, sideEffect) {
+        case .send(let intent): parent.send(intent)
+        case .post(let sideEffect): parent.post(sideEffect)
+        case .ignore: break
+        }
+    }
+
+    func send(_ intent: Child.Intent) {
+        parent.send(scope.embedIntent(id, intent))
+    }
+
+    func run(
+        id workID: (any Hashable & Sendable)?,
+        cancelInFlight: Bool,
+        priority: TaskPriority?,
+        _ operation: @escaping @Sendable (FeatureWorkContext<Child>) async throws -> Void
+    ) {
+        let scope = scope
+        let id = id
+        let entryState = state
+        parent.run(
+            id: ChildWorkID(scope: scope.name, child: id, work: workID),
+            cancelInFlight: cancelInFlight && workID != nil,
+            priority: priority
+        ) { work in
+            try await operation(
+                FeatureWorkContext(ChildWorkBackend(parent: work, scope: scope, id: id, entryState: entryState)))
+        }
+    }
+
+    func cancel(id workID: any Hashable & Sendable) {
+        parent.cancel(id: ChildWorkID(scope: scope.name, child: id, work: workID))
+    }
+
+    func cancelWork(where matches: @escaping @Sendable (AnyHashable) -> Bool) {
+        parent.backend.cancelWork(where: scope.workMatcher(id: id, matches))
+    }
+}
+
+/// A parent's work context seen by one child's work.
+struct ChildWorkBackend<Parent: Feature, Child: Feature, ID: Hashable & Sendable>: WorkBackend {
+    typealias F = Child
+    let parent: FeatureWorkContext<Parent>
+    let scope: ChildScope<Parent, Child, ID>
+    let id: ID
+    let entryState: Child.State
+
+    var state: Child.State { scope.read(parent.state, id) ?? entryState }
+    var storeName: String { parent.storeName }
+
+    private var isPresent: Bool { scope.read(parent.state, id) != nil }
+
+    func dispatch(_ message: Child.Message) async {
+        // Checked again when the parent reduces it (a child removed meanwhile is left alone):
+        // this check only spares the pipeline a message that cannot apply.
+        guard isPresent else { return }
+        await parent.dispatch(scope.embedMessage(id, message))
+    }
+
+    func post(_ sideEffect: Child.SideEffect) async {
+        guard isPresent else { return }
+        switch scope.route(id, sideEffect) {
+        case .send(let intent): parent.send(intent)
+        case .post(let sideEffect): await parent.post(sideEffect)
+        case .ignore: break
+        }
+    }
+
+    func send(_ intent: Child.Intent) {
+        guard isPresent else { return }
+        parent.send(scope.embedIntent(id, intent))
+    }
+
+    func run(
+        id workID: (any Hashable & Sendable)?,
+        cancelInFlight: Bool,
+        priority: TaskPriority?,
+        _ operation: @escaping @Sendable (FeatureWorkContext<Child>) async throws -> Void
+    ) {
+        let scope = scope
+        let id = id
+        let entryState = state
+        parent.run(
+            id: ChildWorkID(scope: scope.name, child: id, work: workID),
+            cancelInFlight: cancelInFlight && workID != nil,
+            priority: priority
+        ) { work in
+            try await operation(
+                FeatureWorkContext(ChildWorkBackend(parent: work, scope: scope, id: id, entryState: entryState)))
+        }
+    }
+
+    func cancel(id workID: any Hashable & Sendable) {
+        parent.cancel(id: ChildWorkID(scope: scope.name, child: id, work: workID))
+    }
+
+    func cancelWork(where matches: @escaping @Sendable (AnyHashable) -> Bool) {
+        parent.backend.cancelWork(where: scope.workMatcher(id: id, matches))
+    }
+}
+
+extension ChildScope {
+    /// Matches the parent-level ids of the child `id`'s work whose own id `matches`.
+    func workMatcher(
+        id: ID, _ matches: @escaping @Sendable (AnyHashable) -> Bool
+    ) -> @Sendable (AnyHashable) -> Bool {
+        let name = name
+        let child = AnyHashable(id)
+        // AnyHashable is not Sendable; it wraps `id`, which is.
+        nonisolated(unsafe) let ownChild = child
+        return { workID in
+            guard let childWork = workID.base as? ChildWorkID, childWork.belongs(toScope: name, child: ownChild)
+            else { return false }
+            return matches(childWork.work ?? AnyHashable(NoWorkID()))
+        }
+    }
+}
+
+/// Stands for the id of work a child started without one, when matching.
+struct NoWorkID: Hashable, Sendable {}

@@ -1,0 +1,12 @@
+extension StoreCore {
+    /// Cancels every running work whose id `matches`: how a parent cancels all the work of a
+    /// child that went away, whatever ids the child gave it (they are namespaced by the child,
+    /// see `ChildWorkID`). Cancelled work's input is dropped when it would be applied, as for
+    /// ``StoreContext/cancel(id:)``.
+    func cancelTasks(where matches: (TaskID) -> Bool) {
+        let ids = control.withLock { control in
+            Set(control.liveTasks.compactMap { running in running.id.flatMap { matches($0) ? $0 : nil } })
+        }
+        for id in ids { cancelTasks(id: id) }
+    }
+}

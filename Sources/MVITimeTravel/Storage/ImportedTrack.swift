@@ -39,6 +39,8 @@ final class ImportedTrack: Track, Sendable {
     func prepareReplay(local: Int) -> PreparedReplay? { nil }
     func dropFirst(_ count: Int) {}
     func describe(local: Int) -> String { items[local].description }
+    // A recording keeps descriptions, not the typed values that name a child.
+    func childPath(local: Int) -> String? { nil }
     func encode(local: Int) -> JSONValue? { items[local].value }
     func encodeBaseline() -> JSONValue? { baselineValue }
 

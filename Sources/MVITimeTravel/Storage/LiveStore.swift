@@ -130,6 +130,10 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
         String(describing: payloads[local].value)
     }
 
+    func childPath(local: Int) -> String? {
+        ChildPath.of(payloads[local].value)?.joined(separator: "/")
+    }
+
     func encode(local: Int) -> JSONValue? {
         JSONCodec.encode(payloads[local].value)
     }

@@ -15,6 +15,8 @@ protocol Track: AnyObject, Sendable {
     /// Removes the `count` oldest payloads; the last state among them becomes the baseline.
     func dropFirst(_ count: Int)
     func describe(local: Int) -> String
+    /// The child an intent or message is routed to (`rows[42]`), if its type is `ChildRouting`.
+    func childPath(local: Int) -> String?
     func encode(local: Int) -> JSONValue?
     var baselineDescription: String? { get }
     func encodeBaseline() -> JSONValue?

@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "MVISnapshotTesting", targets: ["MVISnapshotTesting"]),
         .library(name: "MVILogging", targets: ["MVILogging"]),
         .library(name: "MVITimeTravel", targets: ["MVITimeTravel"]),
+        .library(name: "MVICollections", targets: ["MVICollections"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
@@ -25,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.4.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         // `swift package generate-documentation`: builds each module's DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -63,6 +65,12 @@ let package = Package(
             swiftSettings: strictSettings),
         // Recording, stepping, export and import of store histories.
         .target(name: "MVITimeTravel", dependencies: ["MVI"], swiftSettings: strictSettings),
+        // Child features in swift-collections' OrderedDictionary (apart, so the core needs
+        // nothing beyond the toolchain).
+        .target(
+            name: "MVICollections",
+            dependencies: ["MVI", .product(name: "OrderedCollections", package: "swift-collections")],
+            swiftSettings: strictSettings),
 
         // The core's tests depend on the core only, so the ThreadSanitizer run stays small.
         .testTarget(name: "MVITests", dependencies: ["MVI"], swiftSettings: strictSettings),
@@ -89,6 +97,13 @@ let package = Package(
         .testTarget(
             name: "MVILoggingTests",
             dependencies: ["MVI", "MVILogging", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "MVICollectionsTests",
+            dependencies: [
+                "MVI", "MVICollections", "MVITesting",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "MVITimeTravelTests",

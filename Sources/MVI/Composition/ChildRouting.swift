@@ -3,7 +3,7 @@
 ///
 /// List the cases that carry a child's intent or message; their payload is `(id, child's
 /// value)` for a collection and `(child's value)` for a single child, as
-/// ``Feature/child(_:in:intent:message:sideEffects:)`` builds them.
+/// `Feature.child(_:in:name:intent:message:sideEffects:)` builds them.
 ///
 /// ```swift
 /// extension TodoList.Intent: ChildRouting {

@@ -1,8 +1,8 @@
 /// Where a child feature lives inside a parent: its state's place in the parent's state, and
 /// how its intents, messages and side effects become the parent's.
 ///
-/// Declare one per child, once, with ``Feature/child(_:at:intent:message:sideEffects:)``
-/// (a single or optional child) or ``Feature/child(_:in:intent:message:sideEffects:)`` (a
+/// Declare one per child, once, with `Feature.child(_:at:name:intent:message:sideEffects:)`
+/// (a single or optional child) or `Feature.child(_:in:name:intent:message:sideEffects:)` (a
 /// collection by id). The parent's `Intent` and `Message` each get one case per child that
 /// carries the child's value, and the enum cases themselves are the embedding functions:
 ///

@@ -29,7 +29,7 @@ public protocol ComposableFeature: Feature {
 }
 
 extension ComposableFeature {
-    /// Runs the feature's ``execute(_:_:)-(_,FeatureContext<Self>)`` on its own store.
+    /// Runs the feature's `execute(_:_:)` on its own store.
     @inlinable
     public func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         execute(intent, FeatureContext(context))

@@ -2,7 +2,7 @@
 /// intents that need more (async work, side effects) get a line of code.
 ///
 /// Most of a screen's intents are one-line relays (`case .toggle(let id): dispatch(.toggled(id))`).
-/// Here they cost nothing: ``execute(_:_:)-(_,FeatureContext<Self>)`` reduces the intent, then
+/// Here they cost nothing: `execute(_:_:)` reduces the intent, then
 /// calls ``work(for:_:)`` for the rest. `reduce` stays pure and every message still goes
 /// through the pipeline, so the test store stays exhaustive.
 ///

@@ -79,6 +79,7 @@ extension ChildScope where ID == SingleChild {
 }
 
 /// The name of a state property from its key path (`\State.rows` gives `rows`).
+@usableFromInline
 func propertyName(of keyPath: AnyKeyPath) -> String {
     let description = String(describing: keyPath)
     guard let dot = description.lastIndex(of: ".") else { return description }

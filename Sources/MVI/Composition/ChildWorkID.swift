@@ -1,6 +1,7 @@
 /// The id under which a parent's store runs a child's async work: the child's place and the id
 /// the child gave, so that two children's ids never collide and a parent can cancel all the
 /// work of one child.
+@usableFromInline
 struct ChildWorkID: Hashable, Sendable, CustomStringConvertible {
     /// The scope's name (`rows`).
     let scope: String
@@ -9,7 +10,7 @@ struct ChildWorkID: Hashable, Sendable, CustomStringConvertible {
     nonisolated(unsafe) let child: AnyHashable
     nonisolated(unsafe) let work: AnyHashable?
 
-    init(scope: String, child: some Hashable & Sendable, work: (any Hashable & Sendable)?) {
+    @usableFromInline init(scope: String, child: some Hashable & Sendable, work: (any Hashable & Sendable)?) {
         self.scope = scope
         self.child = AnyHashable(child)
         self.work = work.map { AnyHashable($0) }
@@ -20,7 +21,7 @@ struct ChildWorkID: Hashable, Sendable, CustomStringConvertible {
         self.scope == scope && self.child == child
     }
 
-    var description: String {
+    @usableFromInline var description: String {
         let path = ChildPath.component(scope, id: child.base)
         guard let work else { return path }
         return "\(path)/\(work.base)"

@@ -16,6 +16,7 @@ extension Feature {
     ///   - intent: Makes the parent's intent for a child's intent (an enum case).
     ///   - message: Makes the parent's message for a child's message (an enum case).
     ///   - sideEffects: Where each side effect of a child goes.
+    @inlinable
     public static func child<Child: Feature, Children: ChildCollection>(
         _ child: Child.Type,
         in children: any WritableKeyPath<State, Children> & Sendable,
@@ -47,6 +48,7 @@ extension Feature {
     ///   - intent: Makes the parent's intent for a child's intent (an enum case).
     ///   - message: Makes the parent's message for a child's message (an enum case).
     ///   - sideEffects: Where each side effect of the child goes.
+    @inlinable
     public static func child<Child: Feature>(
         _ child: Child.Type,
         at state: any WritableKeyPath<State, Child.State?> & Sendable,
@@ -75,6 +77,7 @@ extension Feature {
     ///   - intent: Makes the parent's intent for a child's intent (an enum case).
     ///   - message: Makes the parent's message for a child's message (an enum case).
     ///   - sideEffects: Where each side effect of the child goes.
+    @inlinable
     public static func child<Child: Feature>(
         _ child: Child.Type,
         at state: any WritableKeyPath<State, Child.State> & Sendable,
@@ -101,6 +104,7 @@ extension Feature {
     ///   - name: The name in logs and work ids; defaults to the property's name.
     ///   - intent: Makes the parent's intent for a child's intent (an enum case).
     ///   - message: Makes the parent's message for a child's message (an enum case).
+    @inlinable
     public static func child<Child: Feature, Children: ChildCollection>(
         _ child: Child.Type,
         in children: any WritableKeyPath<State, Children> & Sendable,
@@ -122,6 +126,7 @@ extension Feature {
     ///   - name: The name in logs and work ids; defaults to the property's name.
     ///   - intent: Makes the parent's intent for a child's intent (an enum case).
     ///   - message: Makes the parent's message for a child's message (an enum case).
+    @inlinable
     public static func child<Child: Feature>(
         _ child: Child.Type,
         at state: any WritableKeyPath<State, Child.State?> & Sendable,
@@ -142,6 +147,7 @@ extension Feature {
     ///   - name: The name in logs and work ids; defaults to the property's name.
     ///   - intent: Makes the parent's intent for a child's intent (an enum case).
     ///   - message: Makes the parent's message for a child's message (an enum case).
+    @inlinable
     public static func child<Child: Feature>(
         _ child: Child.Type,
         at state: any WritableKeyPath<State, Child.State> & Sendable,
@@ -156,7 +162,8 @@ extension Feature {
 }
 
 /// Mutates one child of a collection in place; `false` if there is no child with this id.
-private func modifyChild<Children: ChildCollection>(
+@usableFromInline
+func modifyChild<Children: ChildCollection>(
     _ children: inout Children, id: Children.ChildID, _ body: (inout Children.ChildState) -> Void
 ) -> Bool {
     guard children[child: id] != nil else { return false }
@@ -165,7 +172,9 @@ private func modifyChild<Children: ChildCollection>(
 }
 
 /// A child that has no side effects never posts one: there is nothing to route.
-private func absurd<Parent: Feature>(_ never: Never) -> ChildSideEffect<Parent> {}
+@usableFromInline
+func absurd<Parent: Feature>(_ never: Never) -> ChildSideEffect<Parent> {}
 
 /// The same, for a collection's children.
-private func absurd<Parent: Feature, ID>(_ id: ID, _ never: Never) -> ChildSideEffect<Parent> {}
+@usableFromInline
+func absurd<Parent: Feature, ID>(_ id: ID, _ never: Never) -> ChildSideEffect<Parent> {}

@@ -8,20 +8,37 @@ extension FeatureContext {
     /// ```
     ///
     /// - Returns: Whether the child was there.
-    @discardableResult
+    @inlinable @discardableResult
     public func forward<Child: ComposableFeature, ID>(
         _ intent: Child.Intent, to child: Child, in scope: ChildScope<F, Child, ID>, id: ID
     ) -> Bool {
         guard let entryState = scope.read(state, id) else { return false }
-        child.execute(
-            intent,
-            FeatureContext<Child>(backend: ChildBackend(parent: self, scope: scope, id: id, entryState: entryState)))
+        let parent = self
+        // One closure, made here so that it is specialized for these types: the child's
+        // context asks everything of its parent through it.
+        let link: ChildLink<Child> = { request in
+            switch request {
+            case .state: return .state(scope.read(parent.state, id) ?? entryState)
+            case .dispatch(let message): parent.dispatch(scope.embedMessage(id, message))
+            case .send(let intent): parent.send(scope.embedIntent(id, intent))
+            case .post(let sideEffect):
+                switch scope.route(id, sideEffect) {
+                case .send(let intent): parent.send(intent)
+                case .post(let sideEffect): parent.post(sideEffect)
+                case .ignore: break
+                }
+            case .storeName: return .storeName(parent.storeName)
+            case .run, .cancel, .cancelWork: parent.serveWork(request, of: scope, id: id, entryState: entryState)
+            }
+            return .done
+        }
+        child.execute(intent, FeatureContext<Child>(link: link))
         return true
     }
 
     /// Runs a single child's intent with the child's own `execute` (see
     /// ``forward(_:to:in:id:)``).
-    @discardableResult
+    @inlinable @discardableResult
     public func forward<Child: ComposableFeature>(
         _ intent: Child.Intent, to child: Child, in scope: ChildScope<F, Child, SingleChild>
     ) -> Bool {
@@ -32,7 +49,32 @@ extension FeatureContext {
     /// the child goes away (a row deleted, a sheet dismissed). What the work dispatches
     /// afterwards is dropped, even a result already on its way.
     public func cancelWork<Child, ID>(of scope: ChildScope<F, Child, ID>, id: ID) {
-        backend.cancelWork(where: scope.workMatcher(id: id) { _ in true })
+        cancelWork(where: scope.workMatcher(id: id) { _ in true })
+    }
+
+    /// A child's requests about async work: run it under an id namespaced by the child,
+    /// cancel it by the child's id, or by a match. Not on the send path, so not inlined.
+    @usableFromInline
+    func serveWork<Child, ID>(
+        _ request: ChildRequest<Child>, of scope: ChildScope<F, Child, ID>, id: ID, entryState: Child.State
+    ) {
+        switch request {
+        case .run(let workID, let cancelInFlight, let priority, let operation):
+            run(
+                id: ChildWorkID(scope: scope.name, child: id, work: workID),
+                cancelInFlight: cancelInFlight && workID != nil,
+                priority: priority
+            ) { work in
+                try await operation(
+                    FeatureWorkContext(ChildWorkBackend(parent: work, scope: scope, id: id, entryState: entryState)))
+            }
+        case .cancel(let workID):
+            cancel(id: ChildWorkID(scope: scope.name, child: id, work: workID))
+        case .cancelWork(let matches):
+            cancelWork(where: scope.workMatcher(id: id, matches))
+        case .state, .storeName, .dispatch, .post, .send:
+            break
+        }
     }
 
     /// Cancels all the async work of a single child (see ``cancelWork(of:id:)``).
@@ -44,7 +86,7 @@ extension FeatureContext {
 extension StoreContext {
     /// Runs a child's intent with the child's own `execute` (see
     /// ``FeatureContext/forward(_:to:in:id:)``), for a parent that is not itself composable.
-    @discardableResult
+    @inlinable @discardableResult
     public func forward<Child: ComposableFeature, ID>(
         _ intent: Child.Intent, to child: Child, in scope: ChildScope<F, Child, ID>, id: ID
     ) -> Bool {
@@ -52,7 +94,7 @@ extension StoreContext {
     }
 
     /// Runs a single child's intent with the child's own `execute`.
-    @discardableResult
+    @inlinable @discardableResult
     public func forward<Child: ComposableFeature>(
         _ intent: Child.Intent, to child: Child, in scope: ChildScope<F, Child, SingleChild>
     ) -> Bool {

@@ -9,32 +9,72 @@
 ///
 /// Like ``StoreContext``, it is valid only during the call and is not `Sendable`.
 public struct FeatureContext<F: Feature> {
-    @usableFromInline let backend: any ContextBackend<F>
+    @usableFromInline enum Storage {
+        /// The feature's own store.
+        case store(StoreContext<F>)
+        /// A parent, through the link its `forward` made.
+        case child(ChildLink<F>)
+    }
+
+    @usableFromInline let storage: Storage
 
     /// Wraps a store's context, for a feature that runs on a store of its own.
     @inlinable public init(_ context: StoreContext<F>) {
-        backend = StoreBackend(context)
+        storage = .store(context)
     }
 
-    @usableFromInline init(backend: any ContextBackend<F>) {
-        self.backend = backend
+    @inlinable init(link: @escaping ChildLink<F>) {
+        storage = .child(link)
     }
 
     /// The current state (the child's, inside a parent), including every message dispatched
     /// so far.
-    public var state: F.State { backend.state }
+    @inlinable public var state: F.State {
+        switch storage {
+        case .store(let context): return context.state
+        case .child(let link):
+            // The link is made by `forward`, which answers each request with its own kind.
+            guard case .state(let state) = link(.state) else { preconditionFailure("a link answers .state") }
+            return state
+        }
+    }
 
     /// The name of the store that runs the feature.
-    public var storeName: String { backend.storeName }
+    @inlinable public var storeName: String {
+        switch storage {
+        case .store(let context): return context.storeName
+        case .child(let link):
+            // The link is made by `forward`, which answers each request with its own kind.
+            guard case .storeName(let name) = link(.storeName) else {
+                preconditionFailure("a link answers .storeName")
+            }
+            return name
+        }
+    }
 
     /// Reduces a message now and publishes the new state.
-    public func dispatch(_ message: F.Message) { backend.dispatch(message) }
+    @inlinable public func dispatch(_ message: F.Message) {
+        switch storage {
+        case .store(let context): context.dispatch(message)
+        case .child(let link): _ = link(.dispatch(message))
+        }
+    }
 
     /// Posts a one-shot side effect (inside a parent: routed as its ``ChildScope`` says).
-    public func post(_ sideEffect: F.SideEffect) { backend.post(sideEffect) }
+    @inlinable public func post(_ sideEffect: F.SideEffect) {
+        switch storage {
+        case .store(let context): context.post(sideEffect)
+        case .child(let link): _ = link(.post(sideEffect))
+        }
+    }
 
     /// Sends another intent; it is processed after the current one finishes.
-    public func send(_ intent: F.Intent) { backend.send(intent) }
+    @inlinable public func send(_ intent: F.Intent) {
+        switch storage {
+        case .store(let context): context.send(intent)
+        case .child(let link): _ = link(.send(intent))
+        }
+    }
 
     /// Starts async work owned by the store, as ``StoreContext/run(id:cancelInFlight:priority:_:)``.
     ///
@@ -50,11 +90,31 @@ public struct FeatureContext<F: Feature> {
         priority: TaskPriority? = nil,
         _ operation: @escaping @Sendable (FeatureWorkContext<F>) async throws -> Void
     ) {
-        backend.run(id: id, cancelInFlight: cancelInFlight, priority: priority, operation)
+        switch storage {
+        case .store(let context):
+            context.run(id: id, cancelInFlight: cancelInFlight, priority: priority) { work in
+                try await operation(FeatureWorkContext(StoreWorkBackend(work)))
+            }
+        case .child(let link):
+            _ = link(.run(id: id, cancelInFlight: cancelInFlight, priority: priority, operation: operation))
+        }
     }
 
     /// Cancels all running work started with this `id`.
-    public func cancel(id: some Hashable & Sendable) { backend.cancel(id: id) }
+    public func cancel(id: some Hashable & Sendable) {
+        switch storage {
+        case .store(let context): context.cancel(id: id)
+        case .child(let link): _ = link(.cancel(id))
+        }
+    }
+
+    /// Cancels every running work whose id (as the store sees it) `matches`.
+    @usableFromInline func cancelWork(where matches: @escaping @Sendable (AnyHashable) -> Bool) {
+        switch storage {
+        case .store(let context): context.core.cancelTasks { matches($0.base) }
+        case .child(let link): _ = link(.cancelWork(matches))
+        }
+    }
 
     /// Runs `operation` once calls stop coming for `duration`, as
     /// ``StoreContext/debounce(id:for:clock:priority:_:)``.

@@ -1,62 +1,3 @@
-/// A parent's context seen by one child: the child's state, and its input embedded into the
-/// parent's.
-struct ChildBackend<Parent: Feature, Child: Feature, ID: Hashable & Sendable>: ContextBackend {
-    typealias F = Child
-    let parent: FeatureContext<Parent>
-    let scope: ChildScope<Parent, Child, ID>
-    let id: ID
-    /// The child's state when the parent forwarded the intent: the child cannot go away
-    /// during its own `execute` (the parent's messages wait), so this is read only if a
-    /// parent removes it in a way this scope does not see.
-    let entryState: Child.State
-
-    var state: Child.State { scope.read(parent.state, id) ?? entryState }
-    var storeName: String { parent.storeName }
-
-    func dispatch(_ message: Child.Message) {
-        parent.dispatch(scope.embedMessage(id, message))
-    }
-
-    func post(_ sideEffect: Child.SideEffect) {
-        switch scope.route(id, sideEffect) {
-        case .send(let intent): parent.send(intent)
-        case .post(let sideEffect): parent.post(sideEffect)
-        case .ignore: break
-        }
-    }
-
-    func send(_ intent: Child.Intent) {
-        parent.send(scope.embedIntent(id, intent))
-    }
-
-    func run(
-        id workID: (any Hashable & Sendable)?,
-        cancelInFlight: Bool,
-        priority: TaskPriority?,
-        _ operation: @escaping @Sendable (FeatureWorkContext<Child>) async throws -> Void
-    ) {
-        let scope = scope
-        let id = id
-        let entryState = state
-        parent.run(
-            id: ChildWorkID(scope: scope.name, child: id, work: workID),
-            cancelInFlight: cancelInFlight && workID != nil,
-            priority: priority
-        ) { work in
-            try await operation(
-                FeatureWorkContext(ChildWorkBackend(parent: work, scope: scope, id: id, entryState: entryState)))
-        }
-    }
-
-    func cancel(id workID: any Hashable & Sendable) {
-        parent.cancel(id: ChildWorkID(scope: scope.name, child: id, work: workID))
-    }
-
-    func cancelWork(where matches: @escaping @Sendable (AnyHashable) -> Bool) {
-        parent.backend.cancelWork(where: scope.workMatcher(id: id, matches))
-    }
-}
-
 /// A parent's work context seen by one child's work.
 struct ChildWorkBackend<Parent: Feature, Child: Feature, ID: Hashable & Sendable>: WorkBackend {
     typealias F = Child
@@ -64,6 +5,15 @@ struct ChildWorkBackend<Parent: Feature, Child: Feature, ID: Hashable & Sendable
     let scope: ChildScope<Parent, Child, ID>
     let id: ID
     let entryState: Child.State
+
+    init(
+        parent: FeatureWorkContext<Parent>, scope: ChildScope<Parent, Child, ID>, id: ID, entryState: Child.State
+    ) {
+        self.parent = parent
+        self.scope = scope
+        self.id = id
+        self.entryState = entryState
+    }
 
     var state: Child.State { scope.read(parent.state, id) ?? entryState }
     var storeName: String { parent.storeName }
@@ -121,7 +71,7 @@ struct ChildWorkBackend<Parent: Feature, Child: Feature, ID: Hashable & Sendable
 
 extension ChildScope {
     /// Matches the parent-level ids of the child `id`'s work whose own id `matches`.
-    func workMatcher(
+    @usableFromInline func workMatcher(
         id: ID, _ matches: @escaping @Sendable (AnyHashable) -> Bool
     ) -> @Sendable (AnyHashable) -> Bool {
         let name = name

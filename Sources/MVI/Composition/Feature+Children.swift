@@ -162,7 +162,7 @@ extension Feature {
 }
 
 /// Mutates one child of a collection in place; `false` if there is no child with this id.
-@usableFromInline
+@inlinable
 func modifyChild<Children: ChildCollection>(
     _ children: inout Children, id: Children.ChildID, _ body: (inout Children.ChildState) -> Void
 ) -> Bool {

@@ -19,7 +19,9 @@ import Observation
 /// - Field-level tracking: reading a part of the state through a key path
 ///   (`model.todos`, ``subscript(dynamicMember:)``, or `model.read(\.rows[42])`) makes an
 ///   observer depend on that part only, so a change to one row does not invalidate a view that
-///   reads another. Reading ``state`` depends on all of it.
+///   reads another. Reading ``state`` depends on all of it. Each key path read is remembered
+///   for the model's lifetime and compared on every new state: read rows by id, not by
+///   position, so the set stays the size of what views show.
 @MainActor
 @dynamicMemberLookup
 public final class ObservableStore<F: Feature>: Observable {

@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "MVILogging", targets: ["MVILogging"]),
         .library(name: "MVITimeTravel", targets: ["MVITimeTravel"]),
         .library(name: "MVIDevTools", targets: ["MVIDevTools"]),
+        .library(name: "MVICollections", targets: ["MVICollections"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
@@ -26,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.4.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         // `swift package generate-documentation`: builds each module's DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
         // The DevTools debugger's web server; only MVIDevTools depends on them.
@@ -86,6 +88,12 @@ let package = Package(
             ],
             resources: [.copy("Page")],
             swiftSettings: strictSettings),
+        // Child features in swift-collections' OrderedDictionary (apart, so the core needs
+        // nothing beyond the toolchain).
+        .target(
+            name: "MVICollections",
+            dependencies: ["MVI", .product(name: "OrderedCollections", package: "swift-collections")],
+            swiftSettings: strictSettings),
 
         // What the test targets share: the Counter feature, the fake views and their features, a
         // lock box, a gate, a collector.
@@ -121,6 +129,13 @@ let package = Package(
         .testTarget(
             name: "MVILoggingTests",
             dependencies: ["MVI", "MVILogging", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "MVICollectionsTests",
+            dependencies: [
+                "MVI", "MVICollections", "MVITesting",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "MVITimeTravelTests",

@@ -9,6 +9,7 @@ let package = Package(
     dependencies: [
         .package(name: "swift-mvi", path: ".."),
         .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         // package-benchmark: `swift package benchmark` runs the same scenarios with its
         // statistics and baselines. Its malloc interposer adds a header to every block, which
         // is why mvi-bench (not this) reports the idle-store bytes.
@@ -25,6 +26,8 @@ let package = Package(
                 .product(name: "MVILogging", package: "swift-mvi"),
                 .product(name: "MVITimeTravel", package: "swift-mvi"),
                 .product(name: "MVIDevTools", package: "swift-mvi"),
+                .product(name: "MVICollections", package: "swift-mvi"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),

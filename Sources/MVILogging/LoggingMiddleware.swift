@@ -24,6 +24,9 @@ import MVI
 /// logging is on, a mutation of an array or dictionary in the state copies it once (the
 /// copy-on-write cost of keeping a state); turn `state` off and the kept state is dropped.
 ///
+/// An intent or message routed to a child feature names the child, when its type is
+/// `ChildRouting`: `[TodoList/rows[42]] intent: rows(42, toggle)`.
+///
 /// Use one instance per store: the previous state is kept by store name.
 public struct LoggingMiddleware<Target: Feature>: Middleware {
     /// Where lines go.
@@ -81,10 +84,10 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
             log(level, context.storeName, "started")
         case .intent(let intent):
             guard let level = levels.intent, isOn(level) else { return }
-            log(level, context.storeName, "intent: \(value(intent))")
+            log(level, ChildPath.name(of: intent, inStore: context.storeName), "intent: \(value(intent))")
         case .message(let message):
             guard let level = levels.message, isOn(level) else { return }
-            log(level, context.storeName, "message: \(value(message))")
+            log(level, ChildPath.name(of: message, inStore: context.storeName), "message: \(value(message))")
         case .state(let state):
             guard let level = levels.state, isOn(level) else {
                 if previous.isKeeping { previous.remove(context.storeName) }

@@ -27,11 +27,21 @@ public struct TimeTravelEvent: Sendable, Hashable, Identifiable {
     /// `String(describing:)` of the recorded value.
     public let description: String
 
+    /// The child feature an intent or message is routed to (`rows[42]`, `editor/picker`),
+    /// when its type is `ChildRouting`; `nil` for the store's own.
+    public let child: String?
+
+    /// The store's name and the child's path: `TodoList/rows[42]`.
+    public var path: String { child.map { "\(storeName)/\($0)" } ?? storeName }
+
     /// The sequence number.
     public var id: UInt64 { sequence }
 
-    /// Creates an event description.
-    public init(sequence: UInt64, storeName: String, kind: Kind, time: Date, description: String) {
+    /// Creates an event description; `child` is the path of the child it is routed to.
+    public init(
+        sequence: UInt64, storeName: String, kind: Kind, time: Date, description: String, child: String? = nil
+    ) {
+        self.child = child
         self.sequence = sequence
         self.storeName = storeName
         self.kind = kind

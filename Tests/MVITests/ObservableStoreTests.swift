@@ -28,3 +28,62 @@ import Testing
         while model.state.count != 3 { await Task.yield() }
     }
 }
+
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct ObservableStoreCurrencyTests {
+    @Test func aSynchronousSendIsVisibleOnTheNextLine() {
+        let model = ObservableStore(Store(Counter(), initialState: .init()))
+        model.send(.add(3))
+        #expect(model.state.count == 3)
+        #expect(model.count == 3)
+        model.send(.increment)
+        #expect(model.count == 4)
+    }
+
+    @Test func readingOneRowIsNotInvalidatedByAnotherRow() {
+        let model = ObservableStore(Store(TodoList(), initialState: .init()))
+        model.send(.add(1, "a"))
+        model.send(.add(2, "b"))
+        let invalidated = Locked(0)
+        withObservationTracking {
+            _ = model.read(\.rows[1])
+        } onChange: {
+            invalidated.withLock { $0 += 1 }
+        }
+        model.send(.rows(2, .toggle))
+        #expect(invalidated.withLock { $0 } == 0)
+        model.send(.rows(1, .toggle))
+        #expect(invalidated.withLock { $0 } == 1)
+        #expect(model.read(\.rows[1])?.isDone == true)
+    }
+
+    @Test func readingTheWholeStateIsInvalidatedByAnyChange() {
+        let model = ObservableStore(Store(TodoList(), initialState: .init()))
+        model.send(.add(1, "a"))
+        let invalidated = Locked(0)
+        withObservationTracking {
+            _ = model.state
+        } onChange: {
+            invalidated.withLock { $0 += 1 }
+        }
+        model.send(.add(2, "b"))
+        #expect(invalidated.withLock { $0 } == 1)
+    }
+
+    @Test func statesFromOtherThreadsArriveAndNeverGoBack() async {
+        let store = Store(Counter(), initialState: .init())
+        let model = ObservableStore(store)
+        let sender = Task.detached {
+            for _ in 0..<2_000 { store.send(.increment) }
+        }
+        var last = 0
+        while model.count < 2_000 {
+            model.send(.add(0))  // reads the latest on the main actor, as a text field would
+            #expect(model.count >= last)
+            last = model.count
+            await Task.yield()
+        }
+        await sender.value
+        #expect(model.state.count == 2_000)
+    }
+}

@@ -65,7 +65,8 @@ func summary(_ rows: [Row], countingAllocations: Bool) -> String {
         + "devtools/timetravel=\(devToolsOverTimeTravel()) "
         + "timetravel-idle/1sub=\(overSend1Sub("timetravel-idle")) log-off/1sub=\(overSend1Sub("log-off")) "
         + "log-on/1sub=\(overSend1Sub("log-on")) "
-        + "concurrent8/mutex=\(overMutex("concurrent-send-8"))"
+        + "concurrent8/mutex=\(overMutex("concurrent-send-8")) "
+        + "child-in-10k/1sub=\(overSend1Sub("child-in-10k")) child-in-10/1sub=\(overSend1Sub("child-in-10"))"
 }
 
 func format(_ value: Double, _ decimals: Int) -> String {

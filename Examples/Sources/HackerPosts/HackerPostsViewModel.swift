@@ -64,7 +64,10 @@ public struct GetHackerNewsPostsInteractor: Sendable {
 
 /// The specification's `HackerPostsViewModel` as a feature. Where the Kotlin sample assigns
 /// `_viewState.value`, this dispatches a message and the reducer assigns it.
-public struct HackerPostsViewModel: Feature {
+///
+/// It runs on a store of its own (``ViewModel``), or as the list screen of ``HackerPostsApp``,
+/// which composes it with a stack of post details.
+public struct HackerPostsViewModel: ComposableFeature {
     /// The screen's states.
     public typealias State = HackerPostsViewState
     /// The screen's actions.
@@ -91,11 +94,11 @@ public struct HackerPostsViewModel: Feature {
 
     /// `init { loadPosts() }`
     public func bootstrap(_ context: StoreContext<Self>) {
-        loadPosts(context)
+        loadPosts(FeatureContext(context))
     }
 
     /// `onAction(action)`
-    public func execute(_ action: HackerPostsAction, _ context: StoreContext<Self>) {
+    public func execute(_ action: HackerPostsAction, _ context: FeatureContext<Self>) {
         switch action {
         case .postSelected(let id):
             context.dispatch(.navigate(.toDetail(id)))
@@ -104,7 +107,7 @@ public struct HackerPostsViewModel: Feature {
         }
     }
 
-    private func loadPosts(_ context: StoreContext<Self>) {
+    private func loadPosts(_ context: FeatureContext<Self>) {
         context.dispatch(.loading)
         context.run(id: "posts", cancelInFlight: true) { [getPostsInteractor] context in
             switch await getPostsInteractor() {

@@ -1,4 +1,5 @@
 import CustomDump
+import MVI
 
 /// Builds the text of the test store's failures, in one voice.
 enum FailureText {
@@ -19,6 +20,13 @@ enum FailureText {
     /// A dump of a value, as custom-dump prints it.
     static func dump<T>(_ value: T) -> String {
         String(customDumping: value)
+    }
+
+    /// A dump of an intent or message, followed by the child it is routed to, if its type is
+    /// ``MVI/ChildRouting``: `TodoList.Intent.rows(42, …) (to TodoList/rows[42])`.
+    static func dump<T>(_ value: T, routedIn storeName: String) -> String {
+        guard let path = ChildPath.of(value) else { return dump(value) }
+        return dump(value) + " (to " + ([storeName] + path).joined(separator: "/") + ")"
     }
 
     /// A bulleted list of dumped values.

@@ -104,11 +104,11 @@ extension TestStore {
         // clock's sleep, say) when `receive` returns, so the test can move time without
         // racing it.
         await settle(
-            after: "receiving \(FailureText.dump(received.message))",
+            after: "receiving \(FailureText.dump(received.message, routedIn: store.name))",
             fileID: fileID, filePath: filePath, line: line, column: column)
         guard updateExpected != nil || exhaustivity == .on else { return }
         assertState(
-            after: "receiving \(FailureText.dump(received.message))", of: "message",
+            after: "receiving \(FailureText.dump(received.message, routedIn: store.name))", of: "message",
             before: received.before, after: received.after, exhaustivity: exhaustivity, updateExpected,
             fileID: fileID, filePath: filePath, line: line, column: column)
     }

@@ -68,11 +68,11 @@ extension TestStore {
         // Work the intent started has reached its first suspension (a clock's sleep, say)
         // when `send` returns, so the test can move time without racing it.
         await settle(
-            after: "sending \(FailureText.dump(intent))",
+            after: "sending \(FailureText.dump(intent, routedIn: store.name))",
             fileID: fileID, filePath: filePath, line: line, column: column)
         guard updateExpected != nil || exhaustivity == .on else { return }
         assertState(
-            after: "sending \(FailureText.dump(intent))", of: "intent",
+            after: "sending \(FailureText.dump(intent, routedIn: store.name))", of: "intent",
             before: step.before, after: step.after, exhaustivity: exhaustivity, updateExpected,
             fileID: fileID, filePath: filePath, line: line, column: column)
     }

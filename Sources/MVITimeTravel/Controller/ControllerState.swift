@@ -259,6 +259,7 @@ struct ControllerState {
         let track = tracks[Int(entry.track)]
         return TimeTravelEvent(
             sequence: entry.sequence, storeName: track.name, kind: entry.kind,
-            time: Date(timeIntervalSince1970: entry.time), description: track.describe(local: entry.local))
+            time: Date(timeIntervalSince1970: entry.time), description: track.describe(local: entry.local),
+            child: track.childPath(local: entry.local))
     }
 }

@@ -45,6 +45,8 @@ final class ImportedTrack: Track, Sendable {
         .recorded(description: items[local].description, value: items[local].value)
     }
     func makeTail() -> (any FeedTail)? { nil }
+    // A recording keeps descriptions, not the typed values that name a child.
+    func childPath(local: Int) -> String? { nil }
     func encode(local: Int) -> JSONValue? { items[local].value }
     func encodeBaseline() -> JSONValue? { baselineValue }
 

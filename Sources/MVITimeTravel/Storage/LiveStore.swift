@@ -139,6 +139,10 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
         LiveTail(name: name, recorder: recorder)
     }
 
+    func childPath(local: Int) -> String? {
+        ChildPath.of(payloads[local].value)?.joined(separator: "/")
+    }
+
     func encode(local: Int) -> JSONValue? {
         JSONCodec.encode(payloads[local].value)
     }

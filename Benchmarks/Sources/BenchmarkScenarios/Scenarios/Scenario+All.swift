@@ -20,6 +20,8 @@ extension Scenario {
             .concurrentSend8,
             .idleStoreBytes,
             .orbitIntent,
+            .childInList("child-in-10", rows: 10),
+            .childInList("child-in-10k", rows: 10_000),
             .sendThroughMiddleware(
                 "send-1sub-timetravel", "send-1sub with time travel recording every event",
                 middleware: { TimeTravelRecording.middleware(recording: true) }),

@@ -328,6 +328,19 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         return cancelled
     }
 
+    /// Marks every task whose id `matches` cancelled (a parent cancelling all the work of a
+    /// child that went away), and returns those to cancel outside the lock.
+    mutating func cancelTasks(where matches: (TaskID) -> Bool) -> [Task<Void, Never>] {
+        var cancelled: [Task<Void, Never>] = []
+        for (token, running) in tasks {
+            guard let id = running.id, matches(id) else { continue }
+            tasks[token] = nil
+            cancelledTasks.insert(token)
+            if let task = running.task { cancelled.append(task) }
+        }
+        return cancelled
+    }
+
     /// The task of the work with `token` returned.
     mutating func taskEnded(_ token: Int) {
         if tasks.removeValue(forKey: token) == nil { cancelledTasks.remove(token) }

@@ -1,0 +1,51 @@
+import MVI
+import MVICollections
+import OrderedCollections
+
+/// A row of `child-in-*`: a child feature with one intent and one message, as `CounterFeature`.
+struct RowFeature: ComposableFeature {
+    struct State: Equatable, Sendable { var count = 0 }
+    enum Intent: Sendable { case increment }
+    enum Message: Sendable { case add(Int) }
+
+    static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .add(let amount): state.count &+= amount
+        }
+    }
+
+    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+        switch intent {
+        case .increment: context.dispatch(.add(1))
+        }
+    }
+}
+
+/// The parent of `child-in-*`: rows by id in an `OrderedDictionary`, each a `RowFeature`.
+struct RowListFeature: Feature {
+    struct State: Sendable {
+        var rows: OrderedDictionary<Int, RowFeature.State>
+    }
+    enum Intent: Sendable { case rows(Int, RowFeature.Intent) }
+    enum Message: Sendable { case rows(Int, RowFeature.Message) }
+    typealias SideEffect = Never
+
+    static let rows = child(RowFeature.self, in: \.rows, intent: Intent.rows, message: Message.rows)
+
+    static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .rows(let id, let message): rows.reduce(&state, message, id: id)
+        }
+    }
+
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+        switch intent {
+        case .rows(let id, let intent): context.forward(intent, to: RowFeature(), in: Self.rows, id: id)
+        }
+    }
+
+    /// `count` rows with ids 0..<count, each at 0.
+    static func state(rows count: Int) -> State {
+        State(rows: OrderedDictionary(uniqueKeysWithValues: (0..<count).map { ($0, RowFeature.State()) }))
+    }
+}

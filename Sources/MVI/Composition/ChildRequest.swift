@@ -1,0 +1,28 @@
+/// What a child's ``FeatureContext`` asks of its parent, through one closure made where the
+/// parent forwards the intent: one allocation per forwarded intent, and code specialized for
+/// the parent's and the child's types.
+@usableFromInline
+enum ChildRequest<F: Feature> {
+    case state
+    case storeName
+    case dispatch(F.Message)
+    case post(F.SideEffect)
+    case send(F.Intent)
+    case run(
+        id: (any Hashable & Sendable)?, cancelInFlight: Bool, priority: TaskPriority?,
+        operation: @Sendable (FeatureWorkContext<F>) async throws -> Void)
+    case cancel(any Hashable & Sendable)
+    case cancelWork(@Sendable (AnyHashable) -> Bool)
+}
+
+/// The parent's answer: the child's state, the store's name, or nothing.
+@usableFromInline
+enum ChildAnswer<F: Feature> {
+    case state(F.State)
+    case storeName(String)
+    case done
+}
+
+/// The link from a child's context to its parent's.
+@usableFromInline
+typealias ChildLink<F: Feature> = (ChildRequest<F>) -> ChildAnswer<F>

@@ -1,0 +1,87 @@
+/// Where a child feature lives inside a parent: its state's place in the parent's state, and
+/// how its intents, messages and side effects become the parent's.
+///
+/// Declare one per child, once, with `Feature.child(_:at:name:intent:message:sideEffects:)`
+/// (a single or optional child) or `Feature.child(_:in:name:intent:message:sideEffects:)` (a
+/// collection by id). The parent's `Intent` and `Message` each get one case per child that
+/// carries the child's value, and the enum cases themselves are the embedding functions:
+///
+/// ```swift
+/// static let rows = child(Todo.self, in: \.rows, intent: Intent.rows, message: Message.rows)
+/// ```
+///
+/// Then `reduce` hands the child's messages to ``reduce(_:_:id:)``, and `execute` hands its
+/// intents to ``FeatureContext/forward(_:to:in:id:)`` or ``StoreContext/forward(_:to:in:id:)``.
+public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendable>: Sendable {
+    /// The name of the child's place in logs and work ids (`rows`): the state property's name.
+    public let name: String
+    @usableFromInline let read: @Sendable (Parent.State, ID) -> Child.State?
+    @usableFromInline let modify: @Sendable (inout Parent.State, ID, (inout Child.State) -> Void) -> Bool
+    @usableFromInline let embedIntent: @Sendable (ID, Child.Intent) -> Parent.Intent
+    @usableFromInline let embedMessage: @Sendable (ID, Child.Message) -> Parent.Message
+    @usableFromInline let route: @Sendable (ID, Child.SideEffect) -> ChildSideEffect<Parent>
+
+    @usableFromInline init(
+        name: String,
+        read: @escaping @Sendable (Parent.State, ID) -> Child.State?,
+        modify: @escaping @Sendable (inout Parent.State, ID, (inout Child.State) -> Void) -> Bool,
+        intent: @escaping @Sendable (ID, Child.Intent) -> Parent.Intent,
+        message: @escaping @Sendable (ID, Child.Message) -> Parent.Message,
+        sideEffects: @escaping @Sendable (ID, Child.SideEffect) -> ChildSideEffect<Parent>
+    ) {
+        self.name = name
+        self.read = read
+        self.modify = modify
+        self.embedIntent = intent
+        self.embedMessage = message
+        self.route = sideEffects
+    }
+
+    /// The child's state, `nil` if the child is not there.
+    @inlinable public func state(in parent: Parent.State, id: ID) -> Child.State? {
+        read(parent, id)
+    }
+
+    /// Reduces a child's message with the child's reducer, in place. A message for a child
+    /// that is not there (a late result for a row deleted meanwhile) changes nothing.
+    ///
+    /// - Returns: Whether the child was there.
+    @inlinable @discardableResult
+    public func reduce(_ parent: inout Parent.State, _ message: Child.Message, id: ID) -> Bool {
+        modify(&parent, id) { Child.reduce(&$0, message) }
+    }
+
+    /// The parent's intent that carries `intent` to the child `id`.
+    @inlinable public func intent(_ intent: Child.Intent, id: ID) -> Parent.Intent {
+        embedIntent(id, intent)
+    }
+
+    /// The parent's message that carries `message` to the child `id`.
+    @inlinable public func message(_ message: Child.Message, id: ID) -> Parent.Message {
+        embedMessage(id, message)
+    }
+
+    /// `rows[42]`, or the name alone for a single child.
+    public func path(id: ID) -> String { ChildPath.component(name, id: id) }
+}
+
+extension ChildScope where ID == SingleChild {
+    /// The child's state, `nil` if it is not there.
+    @inlinable public func state(in parent: Parent.State) -> Child.State? {
+        read(parent, .only)
+    }
+
+    /// Reduces a child's message in place; nothing if the child is not there.
+    @inlinable @discardableResult
+    public func reduce(_ parent: inout Parent.State, _ message: Child.Message) -> Bool {
+        reduce(&parent, message, id: .only)
+    }
+}
+
+/// The name of a state property from its key path (`\State.rows` gives `rows`).
+@usableFromInline
+func propertyName(of keyPath: AnyKeyPath) -> String {
+    let description = String(describing: keyPath)
+    guard let dot = description.lastIndex(of: ".") else { return description }
+    return String(description[description.index(after: dot)...])
+}

@@ -1,0 +1,66 @@
+/// One child's view of a parent's store: what a row's view or a child's test holds.
+///
+/// It reads only the child's state, its observers fire only when that state changes, and it
+/// sends the child's intents through the parent, so the parent's reducer and its tests see
+/// them. It holds the parent's store; make one with ``Store/scope(_:id:)``.
+///
+/// ```swift
+/// let row = store.scope(TodoList.rows, id: 42)
+/// row.send(.toggle)
+/// row.state?.isDone          // nil once the row is gone
+/// ```
+public struct ChildStore<Parent: Feature, Child: Feature, ID: Hashable & Sendable>: Sendable {
+    /// The parent's store.
+    public let store: Store<Parent>
+    /// Where the child is in the parent.
+    public let scope: ChildScope<Parent, Child, ID>
+    /// Which child.
+    public let id: ID
+
+    /// The child's current state; `nil` while the child is not there.
+    public var state: Child.State? { scope.read(store.state, id) }
+
+    /// Sends a child's intent, through the parent.
+    public func send(_ intent: Child.Intent) {
+        store.send(scope.embedIntent(id, intent))
+    }
+
+    /// The child's path in logs (`TodoList/rows[42]`).
+    public var name: String { "\(store.name)/\(scope.path(id: id))" }
+}
+
+extension ChildStore where Child.State: Equatable {
+    /// Calls `onChange` with the child's state now, then each time it changes (`nil` when
+    /// the child goes away). Changes elsewhere in the parent do not call it.
+    public func subscribe(_ onChange: @escaping @Sendable (Child.State?) -> Void) -> Subscription {
+        let scope = scope
+        let id = id
+        let filter = DistinctFilter<Child.State?>()
+        return store.subscribe { state in
+            let child = scope.read(state, id)
+            if filter.isNew(child) { onChange(child) }
+        }
+    }
+
+    /// The child's state now, then each time it changes: distinct until changed.
+    public func states(
+        bufferingPolicy: AsyncStream<Child.State?>.Continuation.BufferingPolicy = .unbounded
+    ) -> AsyncStream<Child.State?> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Child.State?.self, bufferingPolicy: bufferingPolicy)
+        let subscription = subscribe { continuation.yield($0) }
+        continuation.onTermination = { _ in subscription.cancel() }
+        return stream
+    }
+}
+
+extension Store {
+    /// A handle on the child `id` of `scope`: its state, its changes, its intents.
+    public func scope<Child, ID>(_ scope: ChildScope<F, Child, ID>, id: ID) -> ChildStore<F, Child, ID> {
+        ChildStore(store: self, scope: scope, id: id)
+    }
+
+    /// A handle on a single child.
+    public func scope<Child>(_ scope: ChildScope<F, Child, SingleChild>) -> ChildStore<F, Child, SingleChild> {
+        ChildStore(store: self, scope: scope, id: .only)
+    }
+}

@@ -1,0 +1,90 @@
+/// A parent's work context seen by one child's work.
+struct ChildWorkBackend<Parent: Feature, Child: Feature, ID: Hashable & Sendable>: WorkBackend {
+    typealias F = Child
+    let parent: FeatureWorkContext<Parent>
+    let scope: ChildScope<Parent, Child, ID>
+    let id: ID
+    let entryState: Child.State
+
+    init(
+        parent: FeatureWorkContext<Parent>, scope: ChildScope<Parent, Child, ID>, id: ID, entryState: Child.State
+    ) {
+        self.parent = parent
+        self.scope = scope
+        self.id = id
+        self.entryState = entryState
+    }
+
+    var state: Child.State { scope.read(parent.state, id) ?? entryState }
+    var storeName: String { parent.storeName }
+
+    private var isPresent: Bool { scope.read(parent.state, id) != nil }
+
+    func dispatch(_ message: Child.Message) async {
+        // Checked again when the parent reduces it (a child removed meanwhile is left alone):
+        // this check only spares the pipeline a message that cannot apply.
+        guard isPresent else { return }
+        await parent.dispatch(scope.embedMessage(id, message))
+    }
+
+    func post(_ sideEffect: Child.SideEffect) async {
+        guard isPresent else { return }
+        switch scope.route(id, sideEffect) {
+        case .send(let intent): parent.send(intent)
+        case .post(let sideEffect): await parent.post(sideEffect)
+        case .ignore: break
+        }
+    }
+
+    func send(_ intent: Child.Intent) {
+        guard isPresent else { return }
+        parent.send(scope.embedIntent(id, intent))
+    }
+
+    func run(
+        id workID: (any Hashable & Sendable)?,
+        cancelInFlight: Bool,
+        priority: TaskPriority?,
+        _ operation: @escaping @Sendable (FeatureWorkContext<Child>) async throws -> Void
+    ) {
+        let scope = scope
+        let id = id
+        let entryState = state
+        parent.run(
+            id: ChildWorkID(scope: scope.name, child: id, work: workID),
+            cancelInFlight: cancelInFlight && workID != nil,
+            priority: priority
+        ) { work in
+            try await operation(
+                FeatureWorkContext(ChildWorkBackend(parent: work, scope: scope, id: id, entryState: entryState)))
+        }
+    }
+
+    func cancel(id workID: any Hashable & Sendable) {
+        parent.cancel(id: ChildWorkID(scope: scope.name, child: id, work: workID))
+    }
+
+    func cancelWork(where matches: @escaping @Sendable (AnyHashable) -> Bool) {
+        parent.backend.cancelWork(where: scope.workMatcher(id: id, matches))
+    }
+}
+
+extension ChildScope {
+    /// Matches the parent-level ids of the child `id`'s work whose own id `matches`.
+    @usableFromInline func workMatcher(
+        id: ID, _ matches: @escaping @Sendable (AnyHashable) -> Bool
+    ) -> @Sendable (AnyHashable) -> Bool {
+        let name = name
+        let child = AnyHashable(id)
+        // AnyHashable is not Sendable; it wraps `id`, which is.
+        nonisolated(unsafe) let ownChild = child
+        return { workID in
+            guard let childWork = workID.base as? ChildWorkID, childWork.belongs(toScope: name, child: ownChild)
+            else { return false }
+            return matches(childWork.work ?? AnyHashable(NoWorkID()))
+        }
+    }
+}
+
+/// Stands for the id of work a child started without one, when matching.
+struct NoWorkID: Hashable, Sendable {}

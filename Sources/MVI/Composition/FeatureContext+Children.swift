@@ -1,0 +1,113 @@
+extension FeatureContext {
+    /// Runs a child's intent with the child's own `execute`, its input embedded into this
+    /// feature's through `scope`. Dropped if the child is not there (a tap that raced the
+    /// child's removal).
+    ///
+    /// ```swift
+    /// case .rows(let id, let intent): context.forward(intent, to: Todo(), in: Self.rows, id: id)
+    /// ```
+    ///
+    /// - Returns: Whether the child was there.
+    @inlinable @discardableResult
+    public func forward<Child: ComposableFeature, ID>(
+        _ intent: Child.Intent, to child: Child, in scope: ChildScope<F, Child, ID>, id: ID
+    ) -> Bool {
+        guard let entryState = scope.read(state, id) else { return false }
+        let parent = self
+        // One closure, made here so that it is specialized for these types: the child's
+        // context asks everything of its parent through it.
+        let link: ChildLink<Child> = { request in
+            switch request {
+            case .state: return .state(scope.read(parent.state, id) ?? entryState)
+            case .dispatch(let message): parent.dispatch(scope.embedMessage(id, message))
+            case .send(let intent): parent.send(scope.embedIntent(id, intent))
+            case .post(let sideEffect):
+                switch scope.route(id, sideEffect) {
+                case .send(let intent): parent.send(intent)
+                case .post(let sideEffect): parent.post(sideEffect)
+                case .ignore: break
+                }
+            case .storeName: return .storeName(parent.storeName)
+            case .run, .cancel, .cancelWork: parent.serveWork(request, of: scope, id: id, entryState: entryState)
+            }
+            return .done
+        }
+        child.execute(intent, FeatureContext<Child>(link: link))
+        return true
+    }
+
+    /// Runs a single child's intent with the child's own `execute` (see
+    /// ``forward(_:to:in:id:)``).
+    @inlinable @discardableResult
+    public func forward<Child: ComposableFeature>(
+        _ intent: Child.Intent, to child: Child, in scope: ChildScope<F, Child, SingleChild>
+    ) -> Bool {
+        forward(intent, to: child, in: scope, id: .only)
+    }
+
+    /// Cancels all the async work of the child `id`, and of its own children: call it where
+    /// the child goes away (a row deleted, a sheet dismissed). What the work dispatches
+    /// afterwards is dropped, even a result already on its way.
+    public func cancelWork<Child, ID>(of scope: ChildScope<F, Child, ID>, id: ID) {
+        cancelWork(where: scope.workMatcher(id: id) { _ in true })
+    }
+
+    /// A child's requests about async work: run it under an id namespaced by the child,
+    /// cancel it by the child's id, or by a match. Not on the send path, so not inlined.
+    @usableFromInline
+    func serveWork<Child, ID>(
+        _ request: ChildRequest<Child>, of scope: ChildScope<F, Child, ID>, id: ID, entryState: Child.State
+    ) {
+        switch request {
+        case .run(let workID, let cancelInFlight, let priority, let operation):
+            run(
+                id: ChildWorkID(scope: scope.name, child: id, work: workID),
+                cancelInFlight: cancelInFlight && workID != nil,
+                priority: priority
+            ) { work in
+                try await operation(
+                    FeatureWorkContext(ChildWorkBackend(parent: work, scope: scope, id: id, entryState: entryState)))
+            }
+        case .cancel(let workID):
+            cancel(id: ChildWorkID(scope: scope.name, child: id, work: workID))
+        case .cancelWork(let matches):
+            cancelWork(where: scope.workMatcher(id: id, matches))
+        case .state, .storeName, .dispatch, .post, .send:
+            break
+        }
+    }
+
+    /// Cancels all the async work of a single child (see ``cancelWork(of:id:)``).
+    public func cancelWork<Child>(of scope: ChildScope<F, Child, SingleChild>) {
+        cancelWork(of: scope, id: .only)
+    }
+}
+
+extension StoreContext {
+    /// Runs a child's intent with the child's own `execute` (see
+    /// ``FeatureContext/forward(_:to:in:id:)``), for a parent that is not itself composable.
+    @inlinable @discardableResult
+    public func forward<Child: ComposableFeature, ID>(
+        _ intent: Child.Intent, to child: Child, in scope: ChildScope<F, Child, ID>, id: ID
+    ) -> Bool {
+        FeatureContext(self).forward(intent, to: child, in: scope, id: id)
+    }
+
+    /// Runs a single child's intent with the child's own `execute`.
+    @inlinable @discardableResult
+    public func forward<Child: ComposableFeature>(
+        _ intent: Child.Intent, to child: Child, in scope: ChildScope<F, Child, SingleChild>
+    ) -> Bool {
+        FeatureContext(self).forward(intent, to: child, in: scope, id: .only)
+    }
+
+    /// Cancels all the async work of the child `id` (see ``FeatureContext/cancelWork(of:id:)``).
+    public func cancelWork<Child, ID>(of scope: ChildScope<F, Child, ID>, id: ID) {
+        FeatureContext(self).cancelWork(of: scope, id: id)
+    }
+
+    /// Cancels all the async work of a single child.
+    public func cancelWork<Child>(of scope: ChildScope<F, Child, SingleChild>) {
+        FeatureContext(self).cancelWork(of: scope, id: .only)
+    }
+}

@@ -1,0 +1,43 @@
+/// A feature whose intents are its messages: each intent is reduced as it comes, and only
+/// intents that need more (async work, side effects) get a line of code.
+///
+/// Most of a screen's intents are one-line relays (`case .toggle(let id): dispatch(.toggled(id))`).
+/// Here they cost nothing: `execute(_:_:)` reduces the intent, then
+/// calls ``work(for:_:)`` for the rest. `reduce` stays pure and every message still goes
+/// through the pipeline, so the test store stays exhaustive.
+///
+/// ```swift
+/// struct Counter: ReducingFeature {
+///     struct State: Equatable, Sendable { var count = 0 }
+///     enum Intent: Sendable { case increment, decrement }
+///     typealias Message = Intent
+///
+///     static func reduce(_ state: inout State, _ message: Message) {
+///         switch message {
+///         case .increment: state.count += 1
+///         case .decrement: state.count -= 1
+///         }
+///     }
+/// }
+/// ```
+///
+/// Features that do not adopt it pay nothing: it is a protocol of its own, with its own
+/// default `execute`.
+public protocol ReducingFeature: ComposableFeature where Message == Intent {
+    /// What an intent does beyond its reduction, which has already happened: start async
+    /// work, post a side effect, send another intent. The default does nothing.
+    func work(for intent: Intent, _ context: FeatureContext<Self>)
+}
+
+extension ReducingFeature {
+    /// Nothing beyond the reduction.
+    @inlinable
+    public func work(for intent: Intent, _ context: FeatureContext<Self>) {}
+
+    /// Reduces the intent as a message, then runs ``work(for:_:)``.
+    @inlinable
+    public func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+        context.dispatch(intent)
+        work(for: intent, context)
+    }
+}

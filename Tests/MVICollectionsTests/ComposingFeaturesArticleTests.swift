@@ -1,0 +1,168 @@
+import MVI
+import MVICollections
+import MVITesting
+import OrderedCollections
+import Testing
+
+/// The code of the "Composing features" article (MVI.docc), compiled and run. Keep in sync.
+enum ComposingDocs {
+    // A row: its intents are its messages, so it needs no `execute`.
+    struct Todo: ReducingFeature {
+        struct State: Equatable, Sendable {
+            var title: String
+            var isDone = false
+        }
+        enum Intent: Sendable, Equatable { case toggle }
+        typealias Message = Intent
+
+        static func reduce(_ state: inout State, _ message: Message) {
+            switch message {
+            case .toggle: state.isDone.toggle()
+            }
+        }
+    }
+
+    // The detail: loads notes, renames, and says when it is done.
+    struct Detail: ComposableFeature {
+        struct State: Equatable, Sendable {
+            var id: Int
+            var title: String
+            var notes: String?
+        }
+        enum Intent: Sendable, Equatable { case load, rename(String), done }
+        enum Message: Sendable, Equatable { case renamed(String), loaded(String) }
+        enum SideEffect: Sendable, Equatable { case finished(id: Int, title: String) }
+
+        let notes: @Sendable (Int) async throws -> String
+
+        static func reduce(_ state: inout State, _ message: Message) {
+            switch message {
+            case .renamed(let title): state.title = title
+            case .loaded(let notes): state.notes = notes
+            }
+        }
+
+        func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+            switch intent {
+            case .rename(let title): context.dispatch(.renamed(title))
+            case .done: context.post(.finished(id: context.state.id, title: context.state.title))
+            case .load:
+                let id = context.state.id
+                context.run(id: "notes") { work in await work.dispatch(.loaded(try await notes(id))) }
+            }
+        }
+    }
+
+    // The list: rows by id, and the detail of one of them while it is open.
+    struct TodoList: Feature {
+        struct State: Equatable, Sendable {
+            var rows: OrderedDictionary<Int, Todo.State> = [:]
+            var detail: Detail.State?
+        }
+        enum Intent: Sendable, Equatable {
+            case open(Int), close, save(Int, String)
+            case rows(Int, Todo.Intent), detail(Detail.Intent)
+        }
+        enum Message: Sendable, Equatable {
+            case opened(Int), closed, saved(Int, String)
+            case rows(Int, Todo.Message), detail(Detail.Message)
+        }
+
+        static let rows = child(Todo.self, in: \.rows, intent: Intent.rows, message: Message.rows)
+        static let detail = child(
+            Detail.self, at: \.detail, intent: Intent.detail, message: Message.detail,
+            sideEffects: { effect in
+                switch effect {
+                case .finished(let id, let title): .send(.save(id, title))
+                }
+            })
+
+        let notes: @Sendable (Int) async throws -> String
+
+        static func reduce(_ state: inout State, _ message: Message) {
+            switch message {
+            case .opened(let id): state.detail = state.rows[id].map { .init(id: id, title: $0.title) }
+            case .closed: state.detail = nil
+            case .saved(let id, let title): state.rows[id]?.title = title
+            case .rows(let id, let message): rows.reduce(&state, message, id: id)
+            case .detail(let message): detail.reduce(&state, message)
+            }
+        }
+
+        func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+            switch intent {
+            case .open(let id):
+                context.dispatch(.opened(id))
+                context.forward(.load, to: Detail(notes: notes), in: Self.detail)
+            case .close:
+                context.dispatch(.closed)
+                context.cancelWork(of: Self.detail)
+            case .save(let id, let title):
+                context.dispatch(.saved(id, title))
+                context.send(.close)
+            case .rows(let id, let intent): context.forward(intent, to: Todo(), in: Self.rows, id: id)
+            case .detail(let intent): context.forward(intent, to: Detail(notes: notes), in: Self.detail)
+            }
+        }
+    }
+}
+
+extension ComposingDocs.TodoList.Intent: ChildRouting {
+    static let childCases: Set<String> = ["rows", "detail"]
+}
+
+extension ComposingDocs.TodoList.Message: ChildRouting {
+    static let childCases: Set<String> = ["rows", "detail"]
+}
+
+@Suite(.timeLimit(.minutes(1))) struct ComposingFeaturesArticleTests {
+    typealias TodoList = ComposingDocs.TodoList
+
+    @Test func theListAndItsDetailAreTestedAsOne() async {
+        let store = TestStore(
+            TodoList(notes: { id in "notes of \(id)" }),
+            initialState: .init(rows: [1: .init(title: "Milk"), 2: .init(title: "Eggs")]))
+        await store.send(.rows(2, .toggle)) { $0.rows[2]?.isDone = true }
+        await store.send(.open(1)) { $0.detail = .init(id: 1, title: "Milk") }
+        await store.receive(.detail(.loaded("notes of 1"))) { $0.detail?.notes = "notes of 1" }
+        await store.send(.detail(.rename("Oat milk"))) { $0.detail?.title = "Oat milk" }
+        await store.send(.detail(.done))  // its side effect becomes the list's .save intent
+        await store.receive(.saved(1, "Oat milk")) { $0.rows[1]?.title = "Oat milk" }
+        await store.receive(.closed) { $0.detail = nil }
+        await store.finish()
+    }
+
+    @Test func aRowViewHoldsItsRowsHandle() {
+        let store = Store(TodoList(notes: { _ in "" }), initialState: .init(rows: [1: .init(title: "Milk")]))
+        let row = store.scope(TodoList.rows, id: 1)
+        row.send(.toggle)
+        #expect(row.state?.isDone == true)
+    }
+
+    @Test func closingTheDetailDropsItsLateNotes() async {
+        let gate = AsyncStream<String>.makeStream()
+        let store = Store(
+            TodoList(notes: { _ in
+                for await notes in gate.stream { return notes }
+                return ""
+            }),
+            initialState: .init(rows: [1: .init(title: "Milk")]))
+        store.send(.open(1))
+        store.send(.close)
+        store.send(.open(1))
+        gate.continuation.yield("late")
+        store.send(.close)
+        gate.continuation.finish()
+        await store.waitForIdle()
+        #expect(store.state.detail == nil)
+        #expect(store.state.rows[1] == .init(title: "Milk"))
+    }
+
+    @Test func orderedRowsKeepTheirOrder() {
+        var rows: OrderedDictionary<Int, Int> = [3: 30, 1: 10]
+        rows[child: 2] = 20
+        rows[child: 3]? += 1
+        #expect(rows.elements.map(\.key) == [3, 1, 2])
+        #expect(rows[child: 3] == 31)
+    }
+}

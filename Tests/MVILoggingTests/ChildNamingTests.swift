@@ -1,0 +1,59 @@
+import Logging
+import MVI
+import MVILogging
+import Testing
+
+/// A list of counters: each row is a child feature.
+struct Counters: Feature {
+    struct State: Equatable, Sendable {
+        var rows: [Int: Tick.State] = [:]
+    }
+
+    enum Intent: Sendable, ChildRouting {
+        case rows(Int, Tick.Intent)
+        static let childCases: Set<String> = ["rows"]
+    }
+
+    enum Message: Sendable, ChildRouting {
+        case rows(Int, Tick.Message)
+        static let childCases: Set<String> = ["rows"]
+    }
+
+    static let rows = child(Tick.self, in: \.rows, intent: Intent.rows, message: Message.rows)
+
+    static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .rows(let id, let message): rows.reduce(&state, message, id: id)
+        }
+    }
+
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+        switch intent {
+        case .rows(let id, let intent): context.forward(intent, to: Tick(), in: Self.rows, id: id)
+        }
+    }
+}
+
+/// One counter row.
+struct Tick: ReducingFeature {
+    struct State: Equatable, Sendable { var count = 0 }
+    enum Intent: Sendable { case tick }
+    typealias Message = Intent
+
+    static func reduce(_ state: inout State, _ message: Message) { state.count += 1 }
+}
+
+@Suite struct ChildNamingTests {
+    @Test func intentsAndMessagesForAChildNameIt() {
+        let (logger, sink) = memoryLogger()
+        let store = Store(
+            Counters(), initialState: .init(rows: [42: .init()]), name: "Counters",
+            middleware: [.logging(logger: logger, levels: .init(intent: .debug, message: .debug))])
+        store.send(.rows(42, .tick))
+        #expect(
+            sink.lines == [
+                "[Counters/rows[42]] intent: rows(42, MVILoggingTests.Tick.Intent.tick)",
+                "[Counters/rows[42]] message: rows(42, MVILoggingTests.Tick.Intent.tick)",
+            ])
+    }
+}

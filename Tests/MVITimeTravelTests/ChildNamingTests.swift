@@ -1,0 +1,57 @@
+import MVI
+import MVITimeTravel
+import Testing
+
+/// A board of cells: each cell is a child feature.
+struct Board: Feature {
+    struct State: Equatable, Sendable, Codable {
+        var cells: [Int: Cell.State] = [:]
+    }
+
+    enum Intent: Sendable, ChildRouting {
+        case cells(Int, Cell.Intent)
+        static let childCases: Set<String> = ["cells"]
+    }
+
+    enum Message: Sendable, ChildRouting {
+        case cells(Int, Cell.Message)
+        static let childCases: Set<String> = ["cells"]
+    }
+
+    static let cells = child(Cell.self, in: \.cells, intent: Intent.cells, message: Message.cells)
+
+    static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .cells(let id, let message): cells.reduce(&state, message, id: id)
+        }
+    }
+
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+        switch intent {
+        case .cells(let id, let intent): context.forward(intent, to: Cell(), in: Self.cells, id: id)
+        }
+    }
+}
+
+/// One cell.
+struct Cell: ReducingFeature {
+    struct State: Equatable, Sendable, Codable { var isOn = false }
+    enum Intent: Sendable { case flip }
+    typealias Message = Intent
+
+    static func reduce(_ state: inout State, _ message: Message) { state.isOn.toggle() }
+}
+
+@Suite struct ChildNamingTests {
+    @Test func eventsForAChildNameIt() throws {
+        let timeTravel = TimeTravel()
+        let store = Store(
+            Board(), initialState: .init(cells: [7: .init()]), name: "Board",
+            middleware: [try timeTravel.register("Board")])
+        timeTravel.startRecording()
+        store.send(.cells(7, .flip))
+        let events = timeTravel.events
+        #expect(events.map(\.path) == ["Board/cells[7]", "Board/cells[7]", "Board"])
+        #expect(events.map(\.child) == ["cells[7]", "cells[7]", nil])
+    }
+}

@@ -19,7 +19,12 @@ extension Scenario {
             .concurrentSend,
             .concurrentSend8,
             .idleStoreBytes,
+            .subscribe,
+            .stores100kBytes,
+            .stores100k,
+            .createStore,
             .orbitIntent,
+            .containerParam,
             .sendThroughMiddleware(
                 "send-1sub-timetravel", "send-1sub with time travel recording every event",
                 middleware: { TimeTravelRecording.middleware(recording: true) }),
@@ -33,6 +38,9 @@ extension Scenario {
                 "log-on", "send-1sub with MVILogging writing every event, state diffs included",
                 fullSize: 20_000,
                 middleware: { [.logging(logger: Logger.discarding(at: .trace), levels: .all(.trace))] }),
+            .sendThroughMiddleware(
+                "middleware-noop", "send-1sub with a middleware that observes every event and does nothing",
+                middleware: { [NoOpMiddleware()] }),
         ]
     }
 

@@ -24,6 +24,7 @@ let package = Package(
                 .product(name: "MVI", package: "swift-mvi"),
                 .product(name: "MVILogging", package: "swift-mvi"),
                 .product(name: "MVITimeTravel", package: "swift-mvi"),
+                .product(name: "MVIMetrics", package: "swift-mvi"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),

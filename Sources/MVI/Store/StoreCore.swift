@@ -362,8 +362,19 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
         drainer.isExecuting = true
         feature.execute(intent, StoreContext(core: self))
         drainer.isExecuting = false
+        if wants(.intent) { emitIntentExecuted() }
         // An intent that dispatched nothing gets a recorded slot of its own.
         if hasRecorder { recordEndOfIntent() }
+    }
+
+    /// Tells the middleware that observes intents that the intent's `execute` returned.
+    @inlinable func emitIntentExecuted() {
+        guard let pipeline else { return }
+        let context = MiddlewareContext(core: self)
+        let bit = StoreEvent<F>.Kind.intent.bit
+        for entry in pipeline.entries where entry.mask & bit != 0 {
+            entry.middleware.intentExecuted(context)
+        }
     }
 
     /// Applies a message: reduces it and notifies the observers.

@@ -1,6 +1,7 @@
 import Logging
 import MVI
 import MVILogging
+import MVIMetrics
 
 extension Scenario {
     /// Every scenario, in table order. Add one here (and a file for it) to extend the suite.
@@ -41,6 +42,9 @@ extension Scenario {
             .sendThroughMiddleware(
                 "middleware-noop", "send-1sub with a middleware that observes every event and does nothing",
                 middleware: { [NoOpMiddleware()] }),
+            .sendThroughMiddleware(
+                "metrics-1sub", "send-1sub with MVIMetrics counting and timing (sampled), no backend bootstrapped",
+                middleware: { [.metrics()] }),
         ]
     }
 

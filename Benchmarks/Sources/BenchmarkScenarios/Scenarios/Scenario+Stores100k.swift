@@ -89,7 +89,8 @@ extension Scenario {
                                 }
                             },
                             verify: {
-                                expect("stores kept", stores.kept, n) ?? expect("subscriptions kept", subscriptions.kept, n)
+                                expect("stores kept", stores.kept, n) ?? expect(
+                                    "subscriptions kept", subscriptions.kept, n)
                                     ?? expect("calls", sink.calls, n)
                             })
                     }

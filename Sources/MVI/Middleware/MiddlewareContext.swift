@@ -3,7 +3,12 @@
 /// Valid only during the call: read what you need, do not keep it. To keep a handle on the
 /// store, keep ``hooks`` (it holds the store weakly).
 public struct MiddlewareContext<F: Feature> {
-    @usableFromInline let core: StoreCore<F>
+    // unowned(unsafe): the store makes a context only inside its own call to the middleware,
+    // while it runs (so the core is alive), and a context is valid only during that call.
+    // Holding it strongly cost a retain and a release per event, on the slow path of the
+    // reference count whenever the core has a weak reference (any subscription): ~450
+    // instructions per send through `middleware-noop` (callgrind).
+    @usableFromInline unowned(unsafe) let core: StoreCore<F>
 
     @inlinable init(core: StoreCore<F>) {
         self.core = core

@@ -1,29 +1,32 @@
 import CoreMetrics
 import MVI
 
-/// The stores one ``MetricsMiddleware`` has seen, by name. The last store seen is kept apart,
-/// so that the usual case (one middleware per store) finds it by comparing one name, which is
-/// the same string every time, rather than by hashing.
+/// The stores one ``MetricsMiddleware`` has seen, by identity (not by name: a store without a
+/// given name makes its name anew on every read). The last store seen is kept apart, so that
+/// the usual case (one middleware per store) finds it by comparing one word, not by hashing.
 final class MeasuredStores: Sendable {
     private struct Stores: Sendable {
-        var lastName: String?
+        var lastID: ObjectIdentifier?
         var last: StoreMeasurements?
-        var others: [String: StoreMeasurements] = [:]
+        var others: [ObjectIdentifier: StoreMeasurements] = [:]
     }
 
     private let stores = StoreLock(Stores())
 
-    /// Runs `body` on the measurements of store `name`, made (with its instruments) if new.
-    func with<Result: Sendable>(
-        _ name: String, _ factory: any MetricsFactory, _ body: (inout StoreMeasurements) -> Result
+    /// Runs `body` on the measurements of the context's store, made (with its instruments,
+    /// named after the store) if new.
+    func with<Target: Feature, Result: Sendable>(
+        _ context: MiddlewareContext<Target>, _ factory: any MetricsFactory,
+        _ body: (inout StoreMeasurements) -> Result
     ) -> Result {
-        stores.withLock { stores in
-            if stores.lastName != name {
-                if let lastName = stores.lastName, let last = stores.last { stores.others[lastName] = last }
+        let id = context.storeID
+        return stores.withLock { stores in
+            if stores.lastID != id {
+                if let lastID = stores.lastID, let last = stores.last { stores.others[lastID] = last }
                 stores.last =
-                    stores.others.removeValue(forKey: name)
-                    ?? StoreMeasurements(instruments: StoreInstruments(storeName: name, factory: factory))
-                stores.lastName = name
+                    stores.others.removeValue(forKey: id)
+                    ?? StoreMeasurements(instruments: StoreInstruments(storeName: context.storeName, factory: factory))
+                stores.lastID = id
             }
             // Force-unwrapped safely: set just above whenever the name changed, and kept otherwise.
             return body(&stores.last!)
@@ -31,13 +34,14 @@ final class MeasuredStores: Sendable {
     }
 
     /// Forgets a cancelled store.
-    func remove(_ name: String) {
+    func remove<Target: Feature>(_ context: MiddlewareContext<Target>) {
+        let id = context.storeID
         stores.withLock { stores in
-            if stores.lastName == name {
-                stores.lastName = nil
+            if stores.lastID == id {
+                stores.lastID = nil
                 stores.last = nil
             } else {
-                stores.others[name] = nil
+                stores.others[id] = nil
             }
         }
     }

@@ -64,19 +64,19 @@ public struct MetricsMiddleware<Target: Feature>: Middleware {
     /// Counts, times or traces one event.
     public func handle(_ event: StoreEvent<Target>, _ context: MiddlewareContext<Target>) {
         switch event {
-        case .intent(let intent): intentStarted(intent, storeName: context.storeName)
-        case .message(let message): messageStarted(message, storeName: context.storeName)
-        case .state: messageReduced(storeName: context.storeName)
-        case .sideEffect(let sideEffect): sideEffectPosted(sideEffect, storeName: context.storeName)
-        case .failure(let error): failed(error, storeName: context.storeName)
-        case .cancelled: stores.remove(context.storeName)
+        case .intent(let intent): intentStarted(intent, context)
+        case .message(let message): messageStarted(message, context)
+        case .state: messageReduced(context)
+        case .sideEffect(let sideEffect): sideEffectPosted(sideEffect, context)
+        case .failure(let error): failed(error, context)
+        case .cancelled: stores.remove(context)
         case .created, .started: break
         }
     }
 
     /// Records the execution time and ends the intent's span.
     public func intentExecuted(_ context: MiddlewareContext<Target>) {
-        let (instruments, start, span) = stores.with(context.storeName, factory) { store in
+        let (instruments, start, span) = stores.with(context, factory) { store in
             defer {
                 store.executeStart = nil
                 store.span = nil
@@ -87,16 +87,17 @@ public struct MetricsMiddleware<Target: Feature>: Middleware {
         span?.end()
     }
 
-    private func intentStarted(_ intent: Target.Intent, storeName: String) {
+    private func intentStarted(_ intent: Target.Intent, _ context: MiddlewareContext<Target>) {
         let interval = timing.interval
         let kind = intentKind?(intent)
         let span = tracer.map { tracer in
+            let storeName = context.storeName
             let span = tracer.startSpan(MetricsLabels.intentSpan, context: ServiceContext.current ?? .topLevel)
             span.attributes[MetricsLabels.storeAttribute] = storeName
             if let kind { span.attributes[MetricsLabels.kindAttribute] = kind }
             return span
         }
-        let (instruments, abandoned) = stores.with(storeName, factory) { store in
+        let (instruments, abandoned) = stores.with(context, factory) { store in
             store.intentCount &+= 1
             store.timing = interval.map { store.intentCount % $0 == 1 % $0 } ?? false
             store.executeStart = store.timing ? nanosecondsNow() : nil
@@ -112,8 +113,8 @@ public struct MetricsMiddleware<Target: Feature>: Middleware {
         }
     }
 
-    private func messageStarted(_ message: Target.Message, storeName: String) {
-        let (instruments, span) = stores.with(storeName, factory) { store in
+    private func messageStarted(_ message: Target.Message, _ context: MiddlewareContext<Target>) {
+        let (instruments, span) = stores.with(context, factory) { store in
             if store.timing { store.reduceStart = nanosecondsNow() }
             return (store.instruments, store.span)
         }
@@ -126,16 +127,16 @@ public struct MetricsMiddleware<Target: Feature>: Middleware {
         span?.addEvent(SpanEvent(name: MetricsLabels.messageEvent))
     }
 
-    private func messageReduced(storeName: String) {
-        let (instruments, start) = stores.with(storeName, factory) { store in
+    private func messageReduced(_ context: MiddlewareContext<Target>) {
+        let (instruments, start) = stores.with(context, factory) { store in
             defer { store.reduceStart = nil }
             return (store.instruments, store.reduceStart)
         }
         if let start { instruments.reduceDuration.recordNanoseconds(Int64(nanosecondsNow() &- start)) }
     }
 
-    private func sideEffectPosted(_ sideEffect: Target.SideEffect, storeName: String) {
-        let (instruments, span) = stores.with(storeName, factory) { ($0.instruments, $0.span) }
+    private func sideEffectPosted(_ sideEffect: Target.SideEffect, _ context: MiddlewareContext<Target>) {
+        let (instruments, span) = stores.with(context, factory) { ($0.instruments, $0.span) }
         if let kind = sideEffectKind?(sideEffect) {
             instruments.counter(MetricsLabels.sideEffects, "kind", kind).increment()
         } else {
@@ -144,8 +145,8 @@ public struct MetricsMiddleware<Target: Feature>: Middleware {
         span?.addEvent(SpanEvent(name: MetricsLabels.sideEffectEvent))
     }
 
-    private func failed(_ error: StoreError, storeName: String) {
-        let instruments = stores.with(storeName, factory) { $0.instruments }
+    private func failed(_ error: StoreError, _ context: MiddlewareContext<Target>) {
+        let instruments = stores.with(context, factory) { $0.instruments }
         instruments.counter(MetricsLabels.failures, "origin", error.origin.metricsName).increment()
     }
 }

@@ -17,6 +17,10 @@ public struct MiddlewareContext<F: Feature> {
     /// The name of the store.
     @inlinable public var storeName: String { core.name }
 
+    /// The store's identity, for add-ons in the package that keep something per store: cheaper
+    /// than ``storeName``, which a store without a given name makes anew on every read.
+    @inlinable package var storeID: ObjectIdentifier { ObjectIdentifier(core) }
+
     /// The store's current state, after the event.
     @inlinable public var state: F.State { core.drainerState }
 

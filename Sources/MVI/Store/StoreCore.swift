@@ -372,8 +372,11 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
         guard let pipeline else { return }
         let context = MiddlewareContext(core: self)
         let bit = StoreEvent<F>.Kind.intent.bit
-        for entry in pipeline.entries where entry.mask & bit != 0 {
-            entry.middleware.intentExecuted(context)
+        // Entries are read in place: `for entry in` copied each one (a value-witness copy).
+        pipeline.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices where entries[index].mask & bit != 0 {
+                entries[index].middleware.intentExecuted(context)
+            }
         }
     }
 
@@ -430,8 +433,11 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
         guard let pipeline else { return }
         let context = MiddlewareContext(core: self)
         let bit = event.kind.bit
-        for entry in pipeline.entries where entry.mask & bit != 0 {
-            entry.middleware.handle(event, context)
+        // Entries are read in place: `for entry in` copied each one (a value-witness copy).
+        pipeline.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices where entries[index].mask & bit != 0 {
+                entries[index].middleware.handle(event, context)
+            }
         }
     }
 

@@ -13,19 +13,18 @@ final class MeasuredStores: Sendable {
 
     private let stores = StoreLock(Stores())
 
-    /// Runs `body` on the measurements of the context's store, made (with its instruments,
-    /// named after the store) if new.
-    func with<Target: Feature, Result: Sendable>(
-        _ context: MiddlewareContext<Target>, _ factory: any MetricsFactory,
+    /// Runs `body` on the measurements of store `id`, made (with its instruments, named
+    /// `name()`) if new.
+    func with<Result: Sendable>(
+        _ id: ObjectIdentifier, _ name: () -> String, _ factory: any MetricsFactory,
         _ body: (inout StoreMeasurements) -> Result
     ) -> Result {
-        let id = context.storeID
-        return stores.withLock { stores in
+        stores.withLock { stores in
             if stores.lastID != id {
                 if let lastID = stores.lastID, let last = stores.last { stores.others[lastID] = last }
                 stores.last =
                     stores.others.removeValue(forKey: id)
-                    ?? StoreMeasurements(instruments: StoreInstruments(storeName: context.storeName, factory: factory))
+                    ?? StoreMeasurements(instruments: StoreInstruments(storeName: name(), factory: factory))
                 stores.lastID = id
             }
             // Force-unwrapped safely: set just above whenever the name changed, and kept otherwise.
@@ -34,8 +33,7 @@ final class MeasuredStores: Sendable {
     }
 
     /// Forgets a cancelled store.
-    func remove<Target: Feature>(_ context: MiddlewareContext<Target>) {
-        let id = context.storeID
+    func remove(_ id: ObjectIdentifier) {
         stores.withLock { stores in
             if stores.lastID == id {
                 stores.lastID = nil

@@ -19,10 +19,13 @@ let package = Package(
         .library(name: "MVITimeTravel", targets: ["MVITimeTravel"]),
         .library(name: "MVIDevTools", targets: ["MVIDevTools"]),
         .library(name: "MVICollections", targets: ["MVICollections"]),
+        .library(name: "MVIMetrics", targets: ["MVIMetrics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.2.0"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.4.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
@@ -94,6 +97,16 @@ let package = Package(
             name: "MVICollections",
             dependencies: ["MVI", .product(name: "OrderedCollections", package: "swift-collections")],
             swiftSettings: strictSettings),
+        // Counters, timers and spans for stores in production, as middleware on swift-metrics
+        // and swift-distributed-tracing. Off unless installed.
+        .target(
+            name: "MVIMetrics",
+            dependencies: [
+                "MVI",
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ],
+            swiftSettings: strictSettings),
 
         // What the test targets share: the Counter feature, the fake views and their features, a
         // lock box, a gate, a collector.
@@ -135,6 +148,16 @@ let package = Package(
             dependencies: [
                 "MVI", "MVICollections", "MVITesting",
                 .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "MVIMetricsTests",
+            dependencies: [
+                "MVI", "MVIMetrics", "MVIFixtures",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ],
             swiftSettings: strictSettings),
         .testTarget(

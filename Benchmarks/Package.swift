@@ -28,6 +28,7 @@ let package = Package(
                 .product(name: "MVIDevTools", package: "swift-mvi"),
                 .product(name: "MVICollections", package: "swift-mvi"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "MVIMetrics", package: "swift-mvi"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),

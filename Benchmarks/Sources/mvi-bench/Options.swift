@@ -12,6 +12,8 @@ struct Options {
     var size: Int?
     /// Lists the scenarios and exits.
     var list = false
+    /// Prints the systems of one scenario and exits (for `Benchmarks/instructions`).
+    var systemsOf: String?
 
     static let usage = """
         usage: mvi-bench [--smoke] [--reps N] [--scenario NAME]... [--system NAME]... [--size N] [--list]
@@ -21,6 +23,7 @@ struct Options {
           --system NAME    baseline-a, baseline-b or swift-mvi (repeatable)
           --size N         operations (or instances) per run, instead of each scenario's own
           --list           list the scenarios
+          --systems-of NAME  print the systems of one scenario
         """
 
     /// Parses the arguments; returns `nil` with a message for a bad command line.
@@ -56,6 +59,11 @@ struct Options {
             case "--scenario":
                 switch value(argument) {
                 case .success(let name): options.scenarios.append(name)
+                case .failure(let error): return .failure(error)
+                }
+            case "--systems-of":
+                switch value(argument) {
+                case .success(let name): options.systemsOf = name
                 case .failure(let error): return .failure(error)
                 }
             case "--system":

@@ -30,7 +30,8 @@ func printReport(_ rows: [Row], countingAllocations: Bool) {
     print(summary(rows, countingAllocations: countingAllocations))
 }
 
-/// `summary: send-1sub ratio=X.XX send-100sub ratio=X.XX bigstate/1sub=X.XX allocs=N idle_bytes=N`
+/// `summary: send-1sub ratio=X.XX ... stores100k_time/baseline=X.XX`: every key the README's
+/// targets name, ratios taken within one run.
 func summary(_ rows: [Row], countingAllocations: Bool) -> String {
     func row(_ scenario: String, _ system: System) -> Row? {
         rows.first { $0.scenario.name == scenario && $0.system == system }
@@ -56,9 +57,26 @@ func summary(_ rows: [Row], countingAllocations: Bool) -> String {
         guard let mvi = row(scenario, .mvi), let baseline = row(scenario, .baselineB) else { return "-" }
         return format(mvi.medianRatio(to: baseline), 2)
     }
+    /// A swift-mvi row against the hand-written store (baseline a).
+    func overBaseline(_ scenario: String) -> String { ratio(scenario) }
+    /// A swift-mvi memory row's heap bytes against the hand-written store's (heap, not
+    /// resident: exact at any size, where resident pages move with what was freed before).
+    func bytesOverBaseline(_ scenario: String) -> String {
+        guard let mvi = row(scenario, .mvi)?.heapBytes, let baseline = row(scenario, .baselineA)?.heapBytes,
+            baseline > 0
+        else { return "-" }
+        return format(mvi / baseline, 2)
+    }
     let bigOverOne = overSend1Sub("send-bigstate")
     let allocations = countingAllocations ? row("send-1sub", .mvi).map { "\($0.maxAllocations)" } ?? "-" : "n/a"
     let idle = row("idle-store-bytes", .mvi)?.residentBytes.map { "\(Int($0.rounded()))" } ?? "-"
+    let subscribe = row("subscribe", .mvi)
+    let subscribeAllocations =
+        countingAllocations ? subscribe.map { format($0.allocationsPerOperation, 0) } ?? "-" : "n/a"
+    let subscribeBytes = subscribe?.heapBytes.map { "\(Int($0.rounded()))" } ?? "-"
+    let logOnMicroseconds = row("log-on", .mvi).map { format($0.medianNanoseconds / 1000, 1) } ?? "-"
+    let effectAllocations =
+        countingAllocations ? row("effect-roundtrip", .mvi).map { format($0.allocationsPerOperation, 2) } ?? "-" : "n/a"
     return "summary: send-1sub ratio=\(ratio("send-1sub")) send-100sub ratio=\(ratio("send-100sub")) "
         + "bigstate/1sub=\(bigOverOne) allocs=\(allocations) idle_bytes=\(idle) "
         + "timetravel/1sub=\(overSend1Sub("send-1sub-timetravel")) "
@@ -66,7 +84,13 @@ func summary(_ rows: [Row], countingAllocations: Bool) -> String {
         + "timetravel-idle/1sub=\(overSend1Sub("timetravel-idle")) log-off/1sub=\(overSend1Sub("log-off")) "
         + "log-on/1sub=\(overSend1Sub("log-on")) "
         + "concurrent8/mutex=\(overMutex("concurrent-send-8")) "
-        + "child-in-10k/1sub=\(overSend1Sub("child-in-10k")) child-in-10/1sub=\(overSend1Sub("child-in-10"))"
+        + "child-in-10k/1sub=\(overSend1Sub("child-in-10k")) child-in-10/1sub=\(overSend1Sub("child-in-10")) "
+        + "subscribe_allocs=\(subscribeAllocations) subscribe_bytes=\(subscribeBytes) "
+        + "container_param/1sub=\(overSend1Sub("container-param")) create/baseline=\(overBaseline("create-store")) "
+        + "middleware/1sub=\(overSend1Sub("middleware-noop")) metrics/1sub=\(overSend1Sub("metrics-1sub")) "
+        + "log_on_us=\(logOnMicroseconds) effect_allocs=\(effectAllocations) "
+        + "stores100k_bytes/baseline=\(bytesOverBaseline("stores-100k-bytes")) "
+        + "stores100k_time/baseline=\(overBaseline("stores-100k"))"
 }
 
 func format(_ value: Double, _ decimals: Int) -> String {

@@ -37,6 +37,12 @@ if options.list {
     exit(0)
 }
 
+if let name = options.systemsOf {
+    guard let scenario = Scenario.named(name) else { fail("no scenario named \(name)") }
+    print(scenario.systems.map(\.system.rawValue).joined(separator: " "))
+    exit(0)
+}
+
 for name in options.scenarios where Scenario.named(name) == nil { fail("no scenario named \(name)") }
 for name in options.systems where System(rawValue: name) == nil { fail("no system named \(name)") }
 

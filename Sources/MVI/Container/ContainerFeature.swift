@@ -25,6 +25,7 @@ public struct ContainerFeature<State: Sendable, SideEffect: Sendable>: Feature {
         public let body: @Sendable (StoreContext<ContainerFeature>) -> Void
 
         /// Creates an intent.
+        @inlinable
         public init(_ name: String = "intent", _ body: @escaping @Sendable (StoreContext<ContainerFeature>) -> Void) {
             self.name = name
             self.body = body
@@ -42,6 +43,7 @@ public struct ContainerFeature<State: Sendable, SideEffect: Sendable>: Feature {
         public let reduce: @Sendable (inout State) -> Void
 
         /// Creates a message.
+        @inlinable
         public init(_ name: String = "reduce", _ reduce: @escaping @Sendable (inout State) -> Void) {
             self.name = name
             self.reduce = reduce
@@ -110,6 +112,7 @@ extension Store {
     }
 
     /// Runs a synchronous intent: reduce, post and start work in order, on the send path.
+    @inlinable
     public func intent<State: Sendable, SideEffect: Sendable>(
         _ name: String = "intent",
         _ body: @escaping @Sendable (StoreContext<F>) -> Void

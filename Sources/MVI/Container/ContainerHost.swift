@@ -28,6 +28,7 @@ public protocol ContainerHost<ContainerState, ContainerSideEffect>: AnyObject, S
 
 extension ContainerHost {
     /// Runs a synchronous intent on the container, named after the calling method.
+    @inlinable
     public func intent(
         _ name: String = #function,
         _ body: @escaping @Sendable (StoreContext<ContainerFeature<ContainerState, ContainerSideEffect>>) -> Void

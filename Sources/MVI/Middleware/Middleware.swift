@@ -18,6 +18,16 @@ public protocol Middleware<Target>: Sendable {
 
     /// Observes one event.
     func handle(_ event: StoreEvent<Target>, _ context: MiddlewareContext<Target>)
+
+    /// Called when the feature's `execute` for the last ``StoreEvent/intent(_:)`` returned
+    /// (the messages it dispatched synchronously are reduced by then), so that middleware can
+    /// time an execution. Only for middleware that observes intents. Defaults to nothing.
+    func intentExecuted(_ context: MiddlewareContext<Target>)
+}
+
+extension Middleware {
+    /// Does nothing.
+    public func intentExecuted(_ context: MiddlewareContext<Target>) {}
 }
 
 extension Middleware {

@@ -3,6 +3,10 @@
 /// Valid only during the call: read what you need, do not keep it. To keep a handle on the
 /// store, keep ``hooks`` (it holds the store weakly).
 public struct MiddlewareContext<F: Feature> {
+    // Strong, although holding it costs a retain and a release per event (on the reference
+    // count's slow path once the core has a weak reference): a context is a plain struct that
+    // a middleware could keep against its documented rule, and a safe API must not turn that
+    // into a use after free.
     @usableFromInline let core: StoreCore<F>
 
     @inlinable init(core: StoreCore<F>) {
@@ -11,6 +15,10 @@ public struct MiddlewareContext<F: Feature> {
 
     /// The name of the store.
     @inlinable public var storeName: String { core.name }
+
+    /// The store's identity, for add-ons in the package that keep something per store: cheaper
+    /// than ``storeName``, which a store without a given name makes anew on every read.
+    @inlinable package var storeID: ObjectIdentifier { ObjectIdentifier(core) }
 
     /// The store's current state, after the event.
     @inlinable public var state: F.State { core.drainerState }

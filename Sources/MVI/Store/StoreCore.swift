@@ -362,8 +362,22 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
         drainer.isExecuting = true
         feature.execute(intent, StoreContext(core: self))
         drainer.isExecuting = false
+        if wants(.intent) { emitIntentExecuted() }
         // An intent that dispatched nothing gets a recorded slot of its own.
         if hasRecorder { recordEndOfIntent() }
+    }
+
+    /// Tells the middleware that observes intents that the intent's `execute` returned.
+    @inlinable func emitIntentExecuted() {
+        guard let pipeline else { return }
+        let context = MiddlewareContext(core: self)
+        let bit = StoreEvent<F>.Kind.intent.bit
+        // Entries are read in place: `for entry in` copied each one (a value-witness copy).
+        pipeline.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices where entries[index].mask & bit != 0 {
+                entries[index].middleware.intentExecuted(context)
+            }
+        }
     }
 
     /// Applies a message: reduces it and notifies the observers.
@@ -419,8 +433,11 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
         guard let pipeline else { return }
         let context = MiddlewareContext(core: self)
         let bit = event.kind.bit
-        for entry in pipeline.entries where entry.mask & bit != 0 {
-            entry.middleware.handle(event, context)
+        // Entries are read in place: `for entry in` copied each one (a value-witness copy).
+        pipeline.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices where entries[index].mask & bit != 0 {
+                entries[index].middleware.handle(event, context)
+            }
         }
     }
 

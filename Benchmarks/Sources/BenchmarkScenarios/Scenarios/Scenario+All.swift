@@ -1,6 +1,7 @@
 import Logging
 import MVI
 import MVILogging
+import MVIMetrics
 
 extension Scenario {
     /// Every scenario, in table order. Add one here (and a file for it) to extend the suite.
@@ -19,9 +20,14 @@ extension Scenario {
             .concurrentSend,
             .concurrentSend8,
             .idleStoreBytes,
+            .subscribe,
+            .stores100kBytes,
+            .stores100k,
+            .createStore,
             .orbitIntent,
             .childInList("child-in-10", rows: 10),
             .childInList("child-in-10k", rows: 10_000),
+            .containerParam,
             .sendThroughMiddleware(
                 "send-1sub-timetravel", "send-1sub with time travel recording every event",
                 middleware: { TimeTravelRecording.middleware(recording: true) }),
@@ -36,6 +42,12 @@ extension Scenario {
                 "log-on", "send-1sub with MVILogging writing every event, state diffs included",
                 fullSize: 20_000,
                 middleware: { [.logging(logger: Logger.discarding(at: .trace), levels: .all(.trace))] }),
+            .sendThroughMiddleware(
+                "middleware-noop", "send-1sub with a middleware that observes every event and does nothing",
+                middleware: { [NoOpMiddleware()] }),
+            .sendThroughMiddleware(
+                "metrics-1sub", "send-1sub with MVIMetrics counting and timing (sampled), no backend bootstrapped",
+                middleware: { [.metrics()] }),
         ]
     }
 

@@ -96,7 +96,18 @@ struct DiscardingLogHandler: LogHandler {
     }
 }
 
-@inline(never)
-func blackHole(_ value: Int) {
-    if value == -1 { print("unreachable") }
+/// Keeps `value` from being optimized away; returns whether it was the impossible -1.
+@inline(never) @discardableResult
+func blackHole(_ value: Int) -> Bool {
+    if value == -1 {
+        print("unreachable")
+        return true
+    }
+    return false
+}
+
+/// A middleware that observes every event and does nothing with it: what the event
+/// pipeline itself costs (`middleware-noop`).
+struct NoOpMiddleware<Target: Feature>: Middleware {
+    func handle(_ event: StoreEvent<Target>, _ context: MiddlewareContext<Target>) {}
 }

@@ -1,0 +1,30 @@
+/// The labels and dimensions ``MetricsMiddleware`` reports under (swift-metrics conventions:
+/// lowercase words joined by underscores, counters ending in `_total`, durations in seconds).
+public enum MetricsLabels {
+    /// Counter: intents a store executed. Dimensions: `store`, and `kind` when intents are classified.
+    public static let intents = "mvi_store_intents_total"
+    /// Counter: messages a store reduced. Dimensions: `store`, and `kind` when messages are classified.
+    public static let messages = "mvi_store_messages_total"
+    /// Counter: side effects a store posted. Dimensions: `store`, and `kind` when side effects are classified.
+    public static let sideEffects = "mvi_store_side_effects_total"
+    /// Counter: failures a store reported. Dimensions: `store`, `origin` (one of
+    /// `async_work` (async work threw), `side_effect_overflow`, `add_on`, `misuse`).
+    public static let failures = "mvi_store_failures_total"
+    /// Timer: how long an intent's `execute` took, the messages it dispatched synchronously
+    /// included. Dimensions: `store`.
+    public static let executeDuration = "mvi_store_execute_duration_seconds"
+    /// Timer: how long reducing one message took. Dimensions: `store`.
+    public static let reduceDuration = "mvi_store_reduce_duration_seconds"
+    /// Span: one intent's execution. Attributes: ``storeAttribute``, and ``kindAttribute`` when
+    /// intents are classified; one span event named ``messageEvent`` per message it dispatched
+    /// and ``sideEffectEvent`` per side effect it posted.
+    public static let intentSpan = "mvi.intent"
+    /// Span event: a message dispatched while the intent's span was open.
+    public static let messageEvent = "mvi.message"
+    /// Span event: a side effect posted while the intent's span was open.
+    public static let sideEffectEvent = "mvi.side_effect"
+    /// Span attribute: the store's name.
+    public static let storeAttribute = "mvi.store"
+    /// Span attribute: the intent's kind, when intents are classified.
+    public static let kindAttribute = "mvi.intent.kind"
+}

@@ -1,3 +1,5 @@
+import MVI
+
 /// A thread-safe list of the values callbacks saw.
 package final class Collected<Value: Sendable>: Sendable {
     private let storage = Locked<[Value]>([])

@@ -1,3 +1,5 @@
+import MVI
+
 /// A value that async work waits for, handed over by the test: no sleeping.
 package final class Gate<Value: Sendable>: Sendable {
     private let state = Locked<(value: Value?, waiters: [CheckedContinuation<Value, Never>])>((nil, []))

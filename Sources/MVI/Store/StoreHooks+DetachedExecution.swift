@@ -8,11 +8,11 @@ extension StoreHooks {
     /// `execute` or `reduce` stops on a recorded input. `nil` if the store was released.
     package func executeDetached(_ intent: F.Intent, from state: F.State) -> DetachedExecution<F>? {
         guard let core else { return nil }
-        let collected = DetachedCollector(DetachedExecution<F>(state: state))
+        let collected = Locked(DetachedExecution<F>(state: state))
         let collector = AnyMiddleware<F>(observing: [.message, .sideEffect]) { event, _ in
             switch event {
-            case .message(let message): collected.lock.withLock { $0.messages.append(message) }
-            case .sideEffect(let sideEffect): collected.lock.withLock { $0.sideEffects.append(sideEffect) }
+            case .message(let message): collected.withLock { $0.messages.append(message) }
+            case .sideEffect(let sideEffect): collected.withLock { $0.sideEffects.append(sideEffect) }
             default: break
             }
         }
@@ -26,15 +26,9 @@ extension StoreHooks {
         _ = sandbox.withMachine { $0.drained() }
         let after = sandbox.state
         sandbox.cancel()
-        return collected.lock.withLock { execution in
+        return collected.withLock { execution in
             execution.state = after
             return execution
         }
     }
-}
-
-/// What the detached execution's middleware collects, behind a lock (it is `Sendable`).
-private final class DetachedCollector<F: Feature>: Sendable {
-    let lock: StoreLock<DetachedExecution<F>>
-    init(_ initial: DetachedExecution<F>) { lock = StoreLock(initial) }
 }

@@ -1,3 +1,5 @@
+import MVI
+
 /// Waits for whichever comes first: `start` reporting an outcome, or `timeout`.
 ///
 /// The outcome is decided once, under one lock: the first side to decide wins, and the

@@ -145,11 +145,21 @@ private func connect(
             continuation.finish()
         }
         var client = PageClient(outbound: outbound, frames: stream.makeAsyncIterator())
-        try await body(&client)
-        finished.set()
+        var bodyError: (any Error)?
+        do {
+            try await body(&client)
+            finished.set()
+        } catch {
+            bodyError = error
+        }
         // Closing races the server's own pushes; how it ends is not what the tests check.
         try? await outbound.close(.normalClosure, reason: nil)
+        // The reader must be over before this closure returns: the WebSocket library goes on
+        // reading the same inbound iterator for the close handshake, and two readers of one
+        // iterator race (ThreadSanitizer reported it in `WebSocketFrame.data`).
         reader.cancel()
+        _ = await reader.result
+        if let bodyError { throw bodyError }
     }
 }
 

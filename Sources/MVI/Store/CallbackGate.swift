@@ -51,6 +51,10 @@ class CallbackGate: @unchecked Sendable {  // non-final; its one stored property
         _ = word.compareExchange(expected: thread, desired: Self.cancelled, ordering: .releasing)
     }
 
+    /// Runs once, on the thread whose ``cancel()`` closed the gate (never when the store
+    /// closed it, in ``close(as:)``): a subclass tells its store to let go of it here.
+    @usableFromInline func didClose() {}
+
     /// Closes the gate: no call starts after this returns, and none is still running on
     /// another thread.
     func cancel() {
@@ -60,7 +64,10 @@ class CallbackGate: @unchecked Sendable {  // non-final; its one stored property
             if current == Self.idle || current == me {
                 let (exchanged, found) = word.compareExchange(
                     expected: current, desired: Self.cancelled, ordering: .acquiringAndReleasing)
-                if exchanged { return }
+                if exchanged {
+                    didClose()
+                    return
+                }
                 current = found
             } else {
                 // Another thread is inside the callback: wait for it to leave.

@@ -6,7 +6,7 @@ extension Store {
     /// The callback runs synchronously on the thread that processes the store's work; keep it
     /// short. It receives each state once and does not copy it.
     public func subscribe(_ onState: @escaping @Sendable (F.State) -> Void) -> Subscription {
-        core.observe(StateObserver(onState: onState, onFinish: nil))
+        core.observe(StateObserver(onState: onState))
     }
 
     /// Calls `onChange` with the value at `keyPath` now, then whenever it changes.
@@ -39,7 +39,7 @@ extension Store {
     ) -> AsyncStream<F.State> {
         let (stream, continuation) = AsyncStream.makeStream(of: F.State.self, bufferingPolicy: bufferingPolicy)
         let subscription = core.observe(
-            StateObserver(
+            FinishingStateObserver(
                 onState: { continuation.yield($0) },
                 onFinish: { continuation.finish() }))
         continuation.onTermination = { _ in subscription.cancel() }
@@ -54,7 +54,7 @@ extension Store {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: bufferingPolicy)
         let filter = DistinctFilter<Value>()
         let subscription = core.observe(
-            StateObserver(
+            FinishingStateObserver(
                 onState: { state in
                     let value = state[keyPath: keyPath]
                     if filter.isNew(value) { continuation.yield(value) }
@@ -67,11 +67,10 @@ extension Store {
 
 extension StoreCore {
     func observe(_ observer: StateObserver<F.State>) -> Subscription {
+        observer.attach(to: self)
         submit(.addObserver(observer))
-        return Subscription { [weak self] in
-            observer.cancel()
-            self?.submit(.removeObserver(observer))
-        }
+        // Cancelling closes the observer's gate, which then asks this store to drop it.
+        return Subscription(closing: observer)
     }
 
     /// Observes the store's states and its end, for add-ons in other modules of the package
@@ -80,7 +79,11 @@ extension StoreCore {
         onState: @escaping @Sendable (F.State) -> Void,
         onFinish: (@Sendable () -> Void)?
     ) -> Subscription {
-        observe(StateObserver(onState: onState, onFinish: onFinish))
+        if let onFinish {
+            observe(FinishingStateObserver(onState: onState, onFinish: onFinish))
+        } else {
+            observe(StateObserver(onState: onState))
+        }
     }
 }
 
@@ -94,5 +97,11 @@ final class DistinctFilter<Value: Equatable>: @unchecked Sendable {
         if let last, last == value { return false }
         last = value
         return true
+    }
+}
+
+extension StoreCore: StateObserverRemoving {
+    func removeObserver(_ observer: CallbackGate) {
+        submit(.removeObserver(observer))
     }
 }

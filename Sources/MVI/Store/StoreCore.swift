@@ -25,7 +25,7 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
     @usableFromInline
     struct Drainer {
         @usableFromInline var state: F.State
-        @usableFromInline var observers: [StateObserver<F.State>] = []
+        @usableFromInline var observers = StateObservers<F.State>()
         @usableFromInline var sideEffectHandlers: [SideEffectHandler<F.SideEffect>] = []
         /// The store's own state while time travel shows another one; restored on resume.
         /// Boxed: it is rarely used, and an inline optional state would grow every store.
@@ -283,7 +283,7 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
             let me = ThreadIdentity.current
             _ = observer.call(as: me) { observer.onState(drainer.state) }
         case .removeObserver(let observer):
-            drainer.observers.removeAll { $0 === observer }
+            drainer.observers.remove(observer)
         case .addSideEffectHandler(let handler):
             addSideEffectHandler(handler)
         case .removeSideEffectHandler(let handler):
@@ -419,11 +419,16 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
 
     /// ``notifyObservers()`` on thread `me`, known already.
     @inlinable func notifyObservers(on me: UInt) {
-        var index = 0
-        while index < drainer.observers.count {
-            let observer = drainer.observers[index]
+        switch drainer.observers.storage {
+        case .none:
+            break
+        case .one(let observer):
             _ = observer.call(as: me) { observer.onState(drainer.state) }
-            index += 1
+        case .many(let observers):
+            // A callback's cancel or subscribe is queued, so the list does not change meanwhile.
+            for observer in observers {
+                _ = observer.call(as: me) { observer.onState(drainer.state) }
+            }
         }
     }
 
@@ -488,8 +493,7 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
     }
 
     private func terminate() {
-        let observers = drainer.observers
-        drainer.observers.removeAll()
+        let observers = drainer.observers.removeAll()
         drainer.sideEffectHandlers.removeAll()
         for observer in observers { observer.finish() }
         if wants(.cancelled) { emit(.cancelled) }

@@ -2,15 +2,26 @@
 ///
 /// Keep it as long as you want updates: like Combine's `AnyCancellable`, it cancels when
 /// released.
-public final class Subscription: @unchecked Sendable, Hashable {  // `onCancel` is touched only under `lock`
-    /// Guards `onCancel`. A ``Lock`` beside the field rather than a ``StoreLock``, which would
+public final class Subscription: @unchecked Sendable, Hashable {  // `onCancel` and `gate` are touched only under `lock`
+    /// Guards `onCancel` and `gate`. A ``Lock`` beside the field rather than a ``StoreLock``, which would
     /// allocate the closure's storage apart: a subscription is one allocation.
     private let lock = Lock()
     private var onCancel: (@Sendable () -> Void)?
+    /// A store's observer: cancelling closes its gate, which then asks its store to drop it,
+    /// so the subscription needs no closure. Let go of on cancel, with what its callback
+    /// captures, as `onCancel` is.
+    private var gate: CallbackGate?
 
     /// Creates a subscription that calls `onCancel` once, when cancelled or released.
     public init(onCancel: @escaping @Sendable () -> Void) {
         self.onCancel = onCancel
+        self.gate = nil
+    }
+
+    /// A subscription that closes `gate` when cancelled or released.
+    init(closing gate: CallbackGate) {
+        self.onCancel = nil
+        self.gate = gate
     }
 
     deinit {
@@ -20,10 +31,14 @@ public final class Subscription: @unchecked Sendable, Hashable {  // `onCancel` 
     /// Ends the observation. The callback may still run once if the store is delivering to
     /// it on another thread at this moment; never after that.
     public func cancel() {
-        let action = lock.withLock {
-            defer { onCancel = nil }
-            return onCancel
+        let (action, gate) = lock.withLock {
+            defer {
+                onCancel = nil
+                self.gate = nil
+            }
+            return (onCancel, self.gate)
         }
+        gate?.cancel()
         action?()
     }
 

@@ -18,7 +18,8 @@ enum Work<F: Feature>: Sendable {
     case returnedSideEffect(F.SideEffect)
     case bootstrap
     case addObserver(StateObserver<F.State>)
-    case removeObserver(StateObserver<F.State>)
+    /// Drops a state observer whose subscription was cancelled.
+    case removeObserver(CallbackGate)
     case addSideEffectHandler(SideEffectHandler<F.SideEffect>)
     case removeSideEffectHandler(SideEffectHandler<F.SideEffect>)
     case show(F.State)

@@ -7,8 +7,11 @@
 /// observer. Either way the reference goes with it, so a kept subscription does not keep an
 /// ended store.
 @usableFromInline
-class StateObserver<State: Sendable>: CallbackGate, @unchecked Sendable {  // `store`: see below
+final class StateObserver<State: Sendable>: CallbackGate, @unchecked Sendable {  // `store`: see below
     @usableFromInline let onState: @Sendable (State) -> Void
+    /// Called when the store ends, so that a stream built on the observer can finish. Boxed:
+    /// one word in every observer, the box only in the streams' (which allocate anyway).
+    let onFinish: FinishCallback?
     // The store, as `AnyObject`: one word where the protocol's existential is two (the
     // conformance is looked up once, on cancel). Set before the observer is shared; then read
     // and cleared only by the one party that closes the gate (`didClose` after `cancel`, or
@@ -16,8 +19,9 @@ class StateObserver<State: Sendable>: CallbackGate, @unchecked Sendable {  // `s
     @exclusivity(unchecked) private var store: AnyObject?
 
     @usableFromInline
-    init(onState: @escaping @Sendable (State) -> Void) {
+    init(onState: @escaping @Sendable (State) -> Void, onFinish: (@Sendable () -> Void)? = nil) {
         self.onState = onState
+        self.onFinish = onFinish.map(FinishCallback.init)
     }
 
     /// Ties the observer to the store that will list it; before it is submitted.
@@ -31,11 +35,8 @@ class StateObserver<State: Sendable>: CallbackGate, @unchecked Sendable {  // `s
         guard enter(as: me) else { return }
         close(as: me)  // for good: nothing is delivered after the end
         store = nil  // this thread closed the gate: the reference is its own
-        didFinish()
+        onFinish?.body()
     }
-
-    /// Called once by ``finish()``, after the gate closed for good.
-    func didFinish() {}
 
     /// The subscription was cancelled: the store lets go of the observer (in order, as
     /// other control work; from inside the callback, once the callback returns).
@@ -46,17 +47,13 @@ class StateObserver<State: Sendable>: CallbackGate, @unchecked Sendable {  // `s
     }
 }
 
-/// A state observer that is also told when the store ends, so that a stream built on it can
-/// finish. Apart, so that a plain subscription does not carry the second callback.
-final class FinishingStateObserver<State: Sendable>: StateObserver<State>, @unchecked Sendable {  // adds a `let`
-    let onFinish: @Sendable () -> Void
+/// A state observer's end-of-store callback, boxed to keep plain observers small.
+final class FinishCallback: Sendable {
+    let body: @Sendable () -> Void
 
-    init(onState: @escaping @Sendable (State) -> Void, onFinish: @escaping @Sendable () -> Void) {
-        self.onFinish = onFinish
-        super.init(onState: onState)
+    init(_ body: @escaping @Sendable () -> Void) {
+        self.body = body
     }
-
-    override func didFinish() { onFinish() }
 }
 
 /// A store that lists state observers, as an observer sees it: only to be dropped from the

@@ -39,7 +39,7 @@ extension Store {
     ) -> AsyncStream<F.State> {
         let (stream, continuation) = AsyncStream.makeStream(of: F.State.self, bufferingPolicy: bufferingPolicy)
         let subscription = core.observe(
-            FinishingStateObserver(
+            StateObserver(
                 onState: { continuation.yield($0) },
                 onFinish: { continuation.finish() }))
         continuation.onTermination = { _ in subscription.cancel() }
@@ -54,7 +54,7 @@ extension Store {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: bufferingPolicy)
         let filter = DistinctFilter<Value>()
         let subscription = core.observe(
-            FinishingStateObserver(
+            StateObserver(
                 onState: { state in
                     let value = state[keyPath: keyPath]
                     if filter.isNew(value) { continuation.yield(value) }
@@ -79,11 +79,7 @@ extension StoreCore {
         onState: @escaping @Sendable (F.State) -> Void,
         onFinish: (@Sendable () -> Void)?
     ) -> Subscription {
-        if let onFinish {
-            observe(FinishingStateObserver(onState: onState, onFinish: onFinish))
-        } else {
-            observe(StateObserver(onState: onState))
-        }
+        observe(StateObserver(onState: onState, onFinish: onFinish))
     }
 }
 

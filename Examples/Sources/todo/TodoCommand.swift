@@ -19,7 +19,7 @@ struct TodoCommand: AsyncParsableCommand {
         commandName: "todo",
         abstract: "TodoMVC in the terminal, built with swift-mvi.",
         discussion: """
-            Keys: \(TodoKeyMap.help)
+            Keys: \(TodoKeyMap.help.joined(separator: "   "))
             The list is saved on every change in \(TodoPersistence.defaultDirectory())/todos.json.
             Without a terminal on standard input it reads commands line by line (\(TodoLineCommand.help)).
             """)

@@ -1,12 +1,14 @@
 /// Which key does what: letters and arrows act on the list; while the input line is open,
 /// keys type into it.
 public enum TodoKeyMap {
-    /// The help line's text, for the keys of the list.
-    public static let help =
-        "↑↓ move  a add  e/⏎ edit  space toggle  d delete  c clear done  1 2 3 filter  / search  s sync  q quit"
+    /// The help lines, for the keys of the list (each fits 80 columns).
+    public static let help = [
+        "↑↓ move   a add   e/⏎ edit   space toggle   d delete   c clear completed",
+        "1 2 3 or f filter   / search   s sync   esc dismiss   q quit",
+    ]
 
-    /// The help line's text while the input line is open.
-    public static let editingHelp = "type, ⌫ erase  ⏎ done  esc cancel"
+    /// The help lines while the input line is open.
+    public static let editingHelp = ["type to write   ⌫ erase   ⏎ done   esc cancel", ""]
 
     /// The command for `key` in `state`, or `nil` for a key that does nothing there.
     public static func command(for key: TerminalKey, in state: TodoList.State) -> TodoCommand? {

@@ -15,6 +15,12 @@ public struct TodoScreen: Equatable, Sendable {
         public var row: Int
         /// The column.
         public var column: Int
+
+        /// Creates a place.
+        public init(row: Int, column: Int) {
+            self.row = row
+            self.column = column
+        }
     }
 
     /// Things the screen shows that are not the list's state.
@@ -31,8 +37,8 @@ public struct TodoScreen: Equatable, Sendable {
         }
     }
 
-    /// Lines below the list: separator, input, count, status, toast, help.
-    static let footerHeight = 6
+    /// Lines below the list: separator, input, count, status, toast, two of help.
+    static let footerHeight = 7
     /// Lines above the list: title, separator.
     static let headerHeight = 2
 
@@ -51,7 +57,9 @@ public struct TodoScreen: Equatable, Sendable {
         lines.append(Self.countLine(state, width: width))
         lines.append(Self.statusLine(state, extras: extras))
         lines.append(Self.toastLine(state, extras: extras))
-        lines.append(ScreenLine(state.editor == nil ? TodoKeyMap.help : TodoKeyMap.editingHelp, .dim))
+        for help in state.editor == nil ? TodoKeyMap.help : TodoKeyMap.editingHelp {
+            lines.append(ScreenLine(" " + help, .dim))
+        }
         self.lines = lines.map { $0.fitted(to: width) }
         let inputRow = Self.headerHeight + listHeight + 1
         cursor = cursorColumn.map { Cursor(row: inputRow, column: min($0, width - 1)) }

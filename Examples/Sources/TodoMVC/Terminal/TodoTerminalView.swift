@@ -21,7 +21,8 @@ public final class TodoTerminalView: BaseMVIView<TodoScreen, TerminalKey> {
         super.init()
         renderer = diff { diff in
             for row in 0..<height {
-                diff.diff(get: { $0.lines.indices.contains(row) ? $0.lines[row] : ScreenLine() }) { [unowned self] line in
+                diff.diff(get: { $0.lines.indices.contains(row) ? $0.lines[row] : ScreenLine() }) {
+                    [unowned self] line in
                     // Row `row + 1` (1-based), column 1, the line, then erase what may be left.
                     pending += "\u{1B}[\(row + 1);1H" + line.styled + "\u{1B}[0m\u{1B}[K"
                     lastRedrawnRows += 1

@@ -55,7 +55,8 @@ enum FullScreen {
         var extras = TodoScreen.Extras(devToolsURL: devToolsURL)
         var toastNumber = 0
         var size = RawTerminal.size()
-        var view = makeView(height: size.height, store: store, quit: { continuation.yield(.quit) })
+        var (view, keys) = makeView(height: size.height, store: store, quit: { continuation.yield(.quit) })
+        defer { keys.cancel() }
         view.render(TodoScreen(state, extras: extras, width: size.width, height: size.height))
         for await event in events {
             switch event {
@@ -77,7 +78,8 @@ enum FullScreen {
             case .resized:
                 size = RawTerminal.size()
                 RawTerminal.write("\u{1B}[2J")
-                view = makeView(height: size.height, store: store, quit: { continuation.yield(.quit) })
+                keys.cancel()
+                (view, keys) = makeView(height: size.height, store: store, quit: { continuation.yield(.quit) })
             case .quit:
                 return
             }
@@ -85,19 +87,19 @@ enum FullScreen {
         }
     }
 
-    /// A view of `height` rows whose keys become the store's intents.
+    /// A view of `height` rows whose keys become the store's intents, as long as the
+    /// subscription lasts.
     private static func makeView(
         height: Int, store: Store<TodoList>, quit: @escaping @Sendable () -> Void
-    ) -> TodoTerminalView {
+    ) -> (TodoTerminalView, Subscription) {
         let view = TodoTerminalView(height: height, output: RawTerminal.write)
-        // The view lives as long as the app; so does its one observer.
-        _ = view.onEvent { key in
+        let keys = view.onEvent { key in
             switch TodoKeyMap.command(for: key, in: store.state) {
             case .send(let intent): store.send(intent)
             case .quit: quit()
             case nil: break
             }
         }
-        return view
+        return (view, keys)
     }
 }

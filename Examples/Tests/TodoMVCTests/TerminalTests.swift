@@ -1,3 +1,4 @@
+import Foundation
 import MVI
 import OrderedCollections
 import Testing
@@ -68,6 +69,15 @@ import TodoMVC
         #expect(text.contains("! Sync failed"))
         #expect(screen.cursor == .init(row: 10, column: " New todo: Bread".count))
         #expect(TodoScreen(Self.state, width: 60, height: 16).cursor == nil)
+    }
+
+    @Test func showsTheDebuggersAddressWhole() {
+        let url = "http://127.0.0.1:40000/?token=" + String(repeating: "0123456789abcdef", count: 4)
+        let screen = TodoScreen(Self.state, extras: .init(devToolsURL: url), width: 60, height: 16)
+        #expect(screen.lines.count == 16)
+        let footer = screen.text.split(separator: "\n").filter { $0.hasPrefix(" DevTools: ") || $0.hasSuffix("cdef") }
+        #expect(footer.joined().replacingOccurrences(of: " DevTools: ", with: "") == url)
+        #expect(screen.text.contains(" › [ ] Buy milk"))
     }
 
     @Test func scrollsToKeepTheSelectionInView() {

@@ -49,13 +49,17 @@ public struct TodoScreen: Equatable, Sendable {
         var lines: [ScreenLine] = []
         lines.append(Self.titleLine(state, width: width))
         lines.append(ScreenLine(String(repeating: "─", count: width), .dim))
-        let listHeight = height - Self.headerHeight - Self.footerHeight
+        // The debugger's address gets lines of its own, wrapped rather than cut: it is for
+        // copying into a browser.
+        let devTools = extras.devToolsURL.map { Self.wrapped(" DevTools: " + $0, width: width) } ?? []
+        let listHeight = height - Self.headerHeight - Self.footerHeight - devTools.count
         lines += Self.listLines(state, width: width, height: listHeight)
         lines.append(ScreenLine(String(repeating: "─", count: width), .dim))
         let (input, cursorColumn) = Self.inputLine(state)
         lines.append(input)
         lines.append(Self.countLine(state, width: width))
-        lines.append(Self.statusLine(state, extras: extras))
+        lines.append(Self.statusLine(state))
+        lines += devTools.map { ScreenLine($0, .accent) }
         lines.append(Self.toastLine(state, extras: extras))
         for help in state.editor == nil ? TodoKeyMap.help : TodoKeyMap.editingHelp {
             lines.append(ScreenLine(" " + help, .dim))
@@ -124,7 +128,7 @@ public struct TodoScreen: Equatable, Sendable {
         let prompt: String
         switch editor.purpose {
         case .add: prompt = " New todo: "
-        case .edit(let id): prompt = " Edit #\(id): "
+        case .edit: prompt = " Edit: "
         case .search: prompt = " Search: "
         }
         var line = ScreenLine(prompt, .accent)
@@ -142,7 +146,17 @@ public struct TodoScreen: Equatable, Sendable {
         return line
     }
 
-    private static func statusLine(_ state: TodoList.State, extras: Extras) -> ScreenLine {
+    private static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            lines.append(String(rest.prefix(width)))
+            rest = rest.dropFirst(width)
+        }
+        return lines
+    }
+
+    private static func statusLine(_ state: TodoList.State) -> ScreenLine {
         var line = ScreenLine(" ")
         switch state.sync {
         case .idle: line.append("Not synced yet (s to sync)", .dim)
@@ -153,10 +167,6 @@ public struct TodoScreen: Equatable, Sendable {
             line.append(String(repeating: "#", count: filled) + String(repeating: ".", count: slots - filled), .accent)
         case .synced(let count): line.append("Synced \(count) todo\(count == 1 ? "" : "s")", .dim)
         case .failed(let reason): line.append("Last sync failed: \(reason)", .warning)
-        }
-        if let url = extras.devToolsURL {
-            line.append("  ·  DevTools: ", .dim)
-            line.append(url, .accent)
         }
         return line
     }

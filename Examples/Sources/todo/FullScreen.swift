@@ -18,7 +18,15 @@ enum FullScreen {
 
     static let toastDuration: Duration = .seconds(5)
 
-    static func run(_ store: Store<TodoList>, devToolsURL: String?) async {
+    /// What the screen cost: renders, and rows written (of `rows` per full screen).
+    struct Drawing {
+        var renders = 0
+        var rowsWritten = 0
+        var rows = 0
+    }
+
+    /// Runs until `q`, a signal, or the end of input; returns what drawing cost.
+    static func run(_ store: Store<TodoList>, devToolsURL: String?) async -> Drawing {
         let (events, continuation) = AsyncStream.makeStream(of: Event.self)
         let terminal = RawTerminal()
         terminal.enter()
@@ -55,6 +63,7 @@ enum FullScreen {
         var extras = TodoScreen.Extras(devToolsURL: devToolsURL)
         var toastNumber = 0
         var size = RawTerminal.size()
+        var drawing = Drawing(rows: size.height)
         var (view, keys) = makeView(height: size.height, store: store, quit: { continuation.yield(.quit) })
         defer { keys.cancel() }
         view.render(TodoScreen(state, extras: extras, width: size.width, height: size.height))
@@ -79,12 +88,19 @@ enum FullScreen {
                 size = RawTerminal.size()
                 RawTerminal.write("\u{1B}[2J")
                 keys.cancel()
+                drawing.renders += view.renderCount
+                drawing.rowsWritten += view.redrawnRows
                 (view, keys) = makeView(height: size.height, store: store, quit: { continuation.yield(.quit) })
             case .quit:
-                return
+                drawing.renders += view.renderCount
+                drawing.rowsWritten += view.redrawnRows
+                return drawing
             }
             view.render(TodoScreen(state, extras: extras, width: size.width, height: size.height))
         }
+        drawing.renders += view.renderCount
+        drawing.rowsWritten += view.redrawnRows
+        return drawing
     }
 
     /// A view of `height` rows whose keys become the store's intents, as long as the

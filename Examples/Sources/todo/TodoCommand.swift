@@ -47,7 +47,10 @@ struct TodoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = try log.map { path in try FileLogHandler.logger(path: path) }
-        let timeTravel = devtools ? TimeTravel(maxEvents: 10_000) : nil
+        // Its failures go to the log: standard error would write over the screen.
+        let timeTravel =
+            devtools
+            ? TimeTravel(maxEvents: 10_000, onError: StoreErrorHandler { error in logger?.error("\(error)") }) : nil
         var middleware: [any Middleware<TodoList>] = []
         if let logger { middleware.append(.logging(logger: logger, maxValueLength: 300)) }
         if let timeTravel { middleware.append(try timeTravel.register("Todos", for: TodoList.self)) }
@@ -70,7 +73,9 @@ struct TodoCommand: AsyncParsableCommand {
         if lineMode || !RawTerminal.isInteractive {
             await LineMode.run(store, devToolsURL: devTools?.url)
         } else {
-            await FullScreen.run(store, devToolsURL: devTools?.url)
+            let drawing = await FullScreen.run(store, devToolsURL: devTools?.url)
+            logger?.info(
+                "screen: \(drawing.renders) renders wrote \(drawing.rowsWritten) rows (\(drawing.rows) rows a screen)")
         }
         keeper.flush()
         store.cancel()

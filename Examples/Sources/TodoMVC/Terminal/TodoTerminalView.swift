@@ -13,6 +13,8 @@ public final class TodoTerminalView: BaseMVIView<TodoScreen, TerminalKey> {
     public private(set) var lastRedrawnRows = 0
     /// How many rows all renders wrote, for the curious (`--log` reports it at exit).
     public private(set) var redrawnRows = 0
+    /// How many renders there were.
+    public private(set) var renderCount = 0
     private var lastCursor: TodoScreen.Cursor??
 
     /// Creates a view for a screen of `height` rows, writing to `output`.
@@ -37,6 +39,7 @@ public final class TodoTerminalView: BaseMVIView<TodoScreen, TerminalKey> {
         lastRedrawnRows = 0
         super.render(model)
         redrawnRows += lastRedrawnRows
+        renderCount += 1
         // Writing rows moves the cursor: put it back whenever anything was written.
         if !pending.isEmpty || lastCursor != .some(model.cursor) {
             if let cursor = model.cursor {

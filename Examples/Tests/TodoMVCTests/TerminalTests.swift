@@ -80,6 +80,18 @@ import TodoMVC
         #expect(screen.text.contains(" › [ ] Buy milk"))
     }
 
+    @Test func cutsLongLinesWithAnEllipsisAndScrollsTheInput() {
+        let long = String(repeating: "abcdefghij", count: 8)
+        var state = TodoList.State(rows: [1: .init(id: 1, title: long)], selected: 1)
+        state.editor = .init(purpose: .edit(1), text: long + "XYZ")
+        let screen = TodoScreen(state, width: 40, height: 12)
+        #expect(screen.lines.allSatisfy { $0.text.count == 40 })
+        #expect(screen.text.contains(" › [ ] abcdefghijabcdefghijabcdefghijab…"))
+        let input = screen.lines[screen.cursor?.row ?? 0].text
+        #expect(input.hasPrefix(" Edit: …") && input.hasSuffix("XYZ "))
+        #expect(screen.cursor?.column == 39)
+    }
+
     @Test func scrollsToKeepTheSelectionInView() {
         var rows: OrderedDictionary<Int, TodoRow.State> = [:]
         for id in 1...30 { rows[id] = .init(id: id, title: "Todo \(id)") }

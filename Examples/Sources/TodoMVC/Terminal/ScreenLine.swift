@@ -41,14 +41,17 @@ public struct ScreenLine: Equatable, Sendable {
     /// The text without styles.
     public var text: String { runs.map(\.text).joined() }
 
-    /// The line cut to `width` columns and padded to them, so a redraw leaves nothing of the
+    /// The line cut to `width` columns (ending in "…" when cut) and padded to them, so a redraw leaves nothing of the
     /// line it replaces. One `Character` is one column: the screen uses no wide characters.
     public func fitted(to width: Int) -> ScreenLine {
         var line = ScreenLine(fill: fill)
         var left = width
+        let isCut = text.count > width
         for run in runs where left > 0 {
-            let text = String(run.text.prefix(left))
+            var text = String(run.text.prefix(left))
             left -= text.count
+            // A cut line ends in an ellipsis, so nobody takes it for the whole text.
+            if isCut && left == 0 { text = text.dropLast() + "…" }
             line.append(text, run.style)
         }
         if left > 0 { line.append(String(repeating: " ", count: left), fill) }

@@ -55,7 +55,7 @@ public struct TodoScreen: Equatable, Sendable {
         let listHeight = height - Self.headerHeight - Self.footerHeight - devTools.count
         lines += Self.listLines(state, width: width, height: listHeight)
         lines.append(ScreenLine(String(repeating: "─", count: width), .dim))
-        let (input, cursorColumn) = Self.inputLine(state)
+        let (input, cursorColumn) = Self.inputLine(state, width: width)
         lines.append(input)
         lines.append(Self.countLine(state, width: width))
         lines.append(Self.statusLine(state))
@@ -123,7 +123,7 @@ public struct TodoScreen: Equatable, Sendable {
         return lines + Array(repeating: ScreenLine(), count: max(0, height - lines.count))
     }
 
-    private static func inputLine(_ state: TodoList.State) -> (ScreenLine, Int?) {
+    private static func inputLine(_ state: TodoList.State, width: Int) -> (ScreenLine, Int?) {
         guard let editor = state.editor else { return (ScreenLine(), nil) }
         let prompt: String
         switch editor.purpose {
@@ -131,9 +131,12 @@ public struct TodoScreen: Equatable, Sendable {
         case .edit: prompt = " Edit: "
         case .search: prompt = " Search: "
         }
+        // Text longer than the line scrolls: its end, where the cursor is, stays in view.
+        let room = width - prompt.count - 1
+        let shown = editor.text.count <= room ? editor.text : "…" + editor.text.suffix(room - 1)
         var line = ScreenLine(prompt, .accent)
-        line.append(editor.text, .input)
-        return (line, prompt.count + editor.text.count)
+        line.append(shown, .input)
+        return (line, prompt.count + shown.count)
     }
 
     private static func countLine(_ state: TodoList.State, width: Int) -> ScreenLine {

@@ -22,6 +22,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/onevcat/Rainbow", from: "4.0.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
     ],
     targets: [
         // Text widgets: the samples' views render to text, as there is no UIKit on Linux.
@@ -68,6 +72,33 @@ let package = Package(
                 .product(name: "MVIDevTools", package: mvi),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: settings),
+        // TodoMVC in the terminal: the list, one feature per row and the editor, composed; saved
+        // state, a fake remote to sync with, a debounced search, and the terminal view layer.
+        .target(
+            name: "TodoMVC",
+            dependencies: [
+                .product(name: "MVI", package: mvi),
+                .product(name: "MVICollections", package: mvi),
+                .product(name: "MVIStateKeeper", package: mvi),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "Rainbow", package: "Rainbow"),
+            ],
+            swiftSettings: settings),
+        // The app: `swift run --package-path Examples todo`.
+        .executableTarget(
+            name: "todo",
+            dependencies: [
+                "TodoMVC",
+                .product(name: "MVI", package: mvi),
+                .product(name: "MVILogging", package: mvi),
+                .product(name: "MVIStateKeeper", package: mvi),
+                .product(name: "MVITimeTravel", package: mvi),
+                .product(name: "MVIDevTools", package: mvi),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: settings),
 
@@ -118,6 +149,18 @@ let package = Package(
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"],
+            swiftSettings: settings),
+        .testTarget(
+            name: "TodoMVCTests",
+            dependencies: [
+                "TodoMVC",
+                .product(name: "MVI", package: mvi),
+                .product(name: "MVICollections", package: mvi),
+                .product(name: "MVIStateKeeper", package: mvi),
+                .product(name: "MVITesting", package: mvi),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "Clocks", package: "swift-clocks"),
+            ],
             swiftSettings: settings),
     ],
     swiftLanguageModes: [.v6]

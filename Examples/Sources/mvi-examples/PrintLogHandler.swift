@@ -18,5 +18,17 @@ struct PrintLogHandler: LogHandler {
     }
 }
 
-/// The walkthrough's logger.
-let walkthroughLogger = Logger(label: "walkthrough") { _ in PrintLogHandler() }
+/// `--quiet`: only the sections' headings and the rendered views; no log lines, and no notes
+/// from routers and analytics.
+let isQuiet = CommandLine.arguments.contains("--quiet")
+
+/// The walkthrough's logger (silent with `--quiet`).
+let walkthroughLogger = Logger(label: "walkthrough") { label in
+    isQuiet ? SwiftLogNoOpLogHandler(label) as any LogHandler : PrintLogHandler()
+}
+
+/// Prints what a sample's collaborator did (a router, analytics), indented like a log line;
+/// nothing with `--quiet`.
+func note(_ text: String) {
+    if !isQuiet { print("    \(text)") }
+}

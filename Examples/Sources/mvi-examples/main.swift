@@ -4,6 +4,7 @@
 //
 //     swift run --package-path Examples mvi-examples
 //     swift run --package-path Examples mvi-examples --devtools    # then open the printed URL
+//     swift run --package-path Examples mvi-examples --quiet       # headings and views only
 
 import AsyncAlgorithms
 import TextUI
@@ -45,6 +46,107 @@ func tools<F: Feature>(_ name: String, _ feature: F.Type) -> [any Middleware<F>]
     }
 }
 
+// MARK: Orbit: the CreateOrEditCircle presenter, closure intents
+
+title("Orbit · CreateOrEditCircle: ContainerHost, intent { reduce; post }")
+let repository = FakeCirclesRepository(circles: [
+    CircleConfigModel(id: "circle-42", name: "Climbing", coverPhoto: "file://rock.jpg")
+])
+let presenter = CreateOrEditCirclePresenter(
+    circlesRepository: repository,
+    middleware: tools("CreateOrEditCircle", ContainerFeature<CreateOrEditState, CreateOrEditSideEffect>.self))
+let circleView = CreateOrEditCircleView(dispatcher: presenter.dispatch)
+let circleEffects = presenter.container.onSideEffect { effect in
+    Task { @MainActor in circleView.handleSideEffect(effect) }
+}
+@MainActor func renderCircle() async {
+    await presenter.container.waitForIdle()
+    await Task.yield()
+    circleView.render(presenter.state)
+    show(circleView.renderedText)
+}
+step("onEditCircleRequested(\"circle-42\")")
+presenter.onEditCircleRequested("circle-42")
+await renderCircle()
+step("tap delete, then confirm")
+circleView.deleteButton.click()
+await renderCircle()
+circleView.confirmDeleteButton.click()
+await renderCircle()
+
+// MARK: Playtomic: handle/reduce with navigator and analytics middleware
+
+struct PrintingRouter: LessonRouter, AnalyticsTracker {
+    func openMaps(address: String) { note("router: open maps at \(address)") }
+    func addToCalendar(title: String) { note("router: add \"\(title)\" to the calendar") }
+    func dismiss() { note("router: dismiss") }
+    func track(_ event: String) { note("analytics: \(event)") }
+}
+
+title("Playtomic · LessonDetail: handle/reduce, navigator and analytics middleware")
+let lessons = LessonDetailPresenter.makeStore(
+    lessonID: "L-42", userID: "me", activityService: FakeActivityService(.loaded(.sample)),
+    middleware: [LessonDetailNavigator(router: PrintingRouter()), LessonDetailAnalytics(tracker: PrintingRouter())]
+        + tools("LessonDetail", LessonDetailPresenter.self))
+@MainActor func lessonView() -> String { LessonDetailView(state: lessons.state, dispatcher: lessons.send).body }
+for action in [LessonDetailAction.onAppear, .tapOpenMaps, .tapAddToCalendar, .tapConfirmCancelEnrollment] {
+    step("action \(action)")
+    lessons.send(action)
+    await lessons.waitForIdle()
+    show(lessonView())
+}
+
+// MARK: BmiCalc: slider intentions as streams, created and restored
+
+title("BmiCalc: intentions as async streams, state kept and restored")
+let storage = InMemoryStateStorage()
+let keeper = StateKeeper<BmiState, BmiState>(storage: storage, key: "bmi", restored: { $0.restored() })
+let bmi = Store(BmiModel(), initialState: BmiState.initial(), name: "Bmi", middleware: tools("Bmi", BmiModel.self))
+keeper.keep(bmi, saving: .onDemand)
+step("lifecycle created: defaults 160 cm, 40 kg")
+show(renderBmi(bmi.state))
+let (heightChanges, height) = AsyncStream.makeStream(of: SliderPayload.self)
+let (weightChanges, weight) = AsyncStream.makeStream(of: SliderPayload.self)
+let sliders = Task {
+    for await intent in merge(
+        heightChanges.map { BmiModel.Intent.height($0.calculatedValue()) },
+        weightChanges.map { BmiModel.Intent.weight($0.calculatedValue()) })
+    {
+        bmi.send(intent)
+    }
+}
+step("height slider to 180 cm, weight slider to 75 kg")
+height.yield(SliderPayload(min: 100, max: 220, progress: 80.0 / 120.0))
+weight.yield(SliderPayload(min: 30, max: 150, progress: 45.0 / 120.0))
+height.finish()
+weight.finish()
+await sliders.value
+show(renderBmi(bmi.state))
+try keeper.save(bmi.state)
+step("the process dies; lifecycle restored: the saved values come back")
+let restored = Store(BmiModel(), initialState: keeper.restoredState(or: .initial()), name: "Bmi (restored)")
+show(renderBmi(restored.state))
+
+// MARK: the KMM specification: HackerPosts, navigation consumed once
+
+title("KMM specification · HackerPosts: onAction, viewState, OneShotEvent")
+let posts = [
+    HackerNewsPost(id: 1, title: "Show HN: swift-mvi", score: 120),
+    HackerNewsPost(id: 2, title: "MVI in practice", score: 80),
+]
+let hackerPosts = ViewModel(
+    Store(
+        HackerPostsViewModel(getPostsInteractor: GetHackerNewsPostsInteractor { .success(posts) }),
+        initialState: .loading, name: "HackerPosts", middleware: tools("HackerPosts", HackerPostsViewModel.self)))
+let postsView = HackerPostsView { destination in note("navigate: \(destination)") }
+step("init { loadPosts() }")
+await hackerPosts.store.waitForIdle()
+show(postsView.render(hackerPosts.viewState))
+step("onAction(.postSelected(id: 2)), rendered twice: navigates once")
+hackerPosts.onAction(.postSelected(id: 2))
+show(postsView.render(hackerPosts.viewState))
+show(postsView.render(hackerPosts.viewState))
+
 // MARK: MVIKotlin: the Calculator store bound to its view for the view's lifecycle
 
 title("MVIKotlin · Calculator: MviView, Binder, Lifecycle")
@@ -77,107 +179,6 @@ step("lifecycle: stop; clicks go nowhere until started again")
 lifecycle.stop()
 calculatorView.incrementButton.click()
 show("value in the store: \(calculator.store.state.value)")
-
-// MARK: Playtomic: handle/reduce with navigator and analytics middleware
-
-struct PrintingRouter: LessonRouter, AnalyticsTracker {
-    func openMaps(address: String) { print("    router: open maps at \(address)") }
-    func addToCalendar(title: String) { print("    router: add \"\(title)\" to the calendar") }
-    func dismiss() { print("    router: dismiss") }
-    func track(_ event: String) { print("    analytics: \(event)") }
-}
-
-title("Playtomic · LessonDetail: handle/reduce, navigator and analytics middleware")
-let lessons = LessonDetailPresenter.makeStore(
-    lessonID: "L-42", userID: "me", activityService: FakeActivityService(.loaded(.sample)),
-    middleware: [LessonDetailNavigator(router: PrintingRouter()), LessonDetailAnalytics(tracker: PrintingRouter())]
-        + tools("LessonDetail", LessonDetailPresenter.self))
-@MainActor func lessonView() -> String { LessonDetailView(state: lessons.state, dispatcher: lessons.send).body }
-for action in [LessonDetailAction.onAppear, .tapOpenMaps, .tapAddToCalendar, .tapConfirmCancelEnrollment] {
-    step("action \(action)")
-    lessons.send(action)
-    await lessons.waitForIdle()
-    show(lessonView())
-}
-
-// MARK: the KMM specification: HackerPosts, navigation consumed once
-
-title("KMM specification · HackerPosts: onAction, viewState, OneShotEvent")
-let posts = [
-    HackerNewsPost(id: 1, title: "Show HN: swift-mvi", score: 120),
-    HackerNewsPost(id: 2, title: "MVI in practice", score: 80),
-]
-let hackerPosts = ViewModel(
-    Store(
-        HackerPostsViewModel(getPostsInteractor: GetHackerNewsPostsInteractor { .success(posts) }),
-        initialState: .loading, name: "HackerPosts", middleware: tools("HackerPosts", HackerPostsViewModel.self)))
-let postsView = HackerPostsView { destination in print("    navigate: \(destination)") }
-step("init { loadPosts() }")
-await hackerPosts.store.waitForIdle()
-show(postsView.render(hackerPosts.viewState))
-step("onAction(.postSelected(id: 2)), rendered twice: navigates once")
-hackerPosts.onAction(.postSelected(id: 2))
-show(postsView.render(hackerPosts.viewState))
-show(postsView.render(hackerPosts.viewState))
-
-// MARK: Orbit: the CreateOrEditCircle presenter, closure intents
-
-title("Orbit · CreateOrEditCircle: ContainerHost, intent { reduce; post }")
-let repository = FakeCirclesRepository(circles: [
-    CircleConfigModel(id: "circle-42", name: "Climbing", coverPhoto: "file://rock.jpg")
-])
-let presenter = CreateOrEditCirclePresenter(
-    circlesRepository: repository,
-    middleware: tools("CreateOrEditCircle", ContainerFeature<CreateOrEditState, CreateOrEditSideEffect>.self))
-let circleView = CreateOrEditCircleView(dispatcher: presenter.dispatch)
-let circleEffects = presenter.container.onSideEffect { effect in
-    Task { @MainActor in circleView.handleSideEffect(effect) }
-}
-@MainActor func renderCircle() async {
-    await presenter.container.waitForIdle()
-    await Task.yield()
-    circleView.render(presenter.state)
-    show(circleView.renderedText)
-}
-step("onEditCircleRequested(\"circle-42\")")
-presenter.onEditCircleRequested("circle-42")
-await renderCircle()
-step("tap delete, then confirm")
-circleView.deleteButton.click()
-await renderCircle()
-circleView.confirmDeleteButton.click()
-await renderCircle()
-
-// MARK: BmiCalc: slider intentions as streams, created and restored
-
-title("BmiCalc: intentions as async streams, state kept and restored")
-let storage = InMemoryStateStorage()
-let keeper = StateKeeper<BmiState, BmiState>(storage: storage, key: "bmi", restored: { $0.restored() })
-let bmi = Store(BmiModel(), initialState: BmiState.initial(), name: "Bmi", middleware: tools("Bmi", BmiModel.self))
-keeper.keep(bmi, saving: .onDemand)
-step("lifecycle created: defaults 160 cm, 40 kg")
-show(renderBmi(bmi.state))
-let (heightChanges, height) = AsyncStream.makeStream(of: SliderPayload.self)
-let (weightChanges, weight) = AsyncStream.makeStream(of: SliderPayload.self)
-let sliders = Task {
-    for await intent in merge(
-        heightChanges.map { BmiModel.Intent.height($0.calculatedValue()) },
-        weightChanges.map { BmiModel.Intent.weight($0.calculatedValue()) })
-    {
-        bmi.send(intent)
-    }
-}
-step("height slider to 180 cm, weight slider to 75 kg")
-height.yield(SliderPayload(min: 100, max: 220, progress: 80.0 / 120.0))
-weight.yield(SliderPayload(min: 30, max: 150, progress: 45.0 / 120.0))
-height.finish()
-weight.finish()
-await sliders.value
-show(renderBmi(bmi.state))
-try keeper.save(bmi.state)
-step("the process dies; lifecycle restored: the saved values come back")
-let restored = Store(BmiModel(), initialState: keeper.restoredState(or: .initial()), name: "Bmi (restored)")
-show(renderBmi(restored.state))
 
 // MARK: Time travel over everything above
 

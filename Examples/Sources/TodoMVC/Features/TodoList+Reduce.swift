@@ -1,0 +1,53 @@
+import MVI
+import OrderedCollections
+
+extension TodoList {
+    /// Applies a message.
+    public static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .selectionMoved(let offset):
+            let shown = state.visible
+            guard !shown.isEmpty else { return }
+            let index = state.selectedIndex.map { $0 + offset } ?? 0
+            state.selected = shown[min(max(index, 0), shown.count - 1)].id
+        case .editorOpened(let editor):
+            state.editor = editor
+        case .editorClosed:
+            state.editor = nil
+        case .added(let id, let title):
+            state.rows[id] = TodoRow.State(id: id, title: title)
+            state.nextID = max(state.nextID, id + 1)
+            state.selected = id
+            state.keepSelectionVisible()
+        case .deleted(let id):
+            let index = state.selectedIndex
+            state.rows[id] = nil
+            state.keepSelectionVisible(near: index)
+        case .clearedCompleted:
+            let index = state.selectedIndex
+            state.rows = state.rows.filter { !$0.value.isDone }
+            state.keepSelectionVisible(near: index)
+        case .filterShown(let filter):
+            state.filter = filter
+            state.keepSelectionVisible()
+        case .searchApplied(let query):
+            state.query = query
+            state.keepSelectionVisible()
+        case .syncProgressed(let done, let total):
+            state.sync = .syncing(done: done, total: total)
+        case .syncSucceeded(let count):
+            state.sync = .synced(count: count)
+        case .syncFailed(let reason):
+            state.sync = .failed(reason)
+        case .problemChanged(let problem):
+            state.problem = problem
+        case .rows(let id, let message):
+            let index = state.selectedIndex
+            rows.reduce(&state, message, id: id)
+            // A toggled row may leave the filter: the selection moves to its neighbour.
+            state.keepSelectionVisible(near: index)
+        case .editor(let message):
+            editor.reduce(&state, message)
+        }
+    }
+}

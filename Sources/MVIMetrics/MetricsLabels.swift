@@ -15,6 +15,20 @@ public enum MetricsLabels {
     public static let executeDuration = "mvi_store_execute_duration_seconds"
     /// Timer: how long reducing one message took. Dimensions: `store`.
     public static let reduceDuration = "mvi_store_reduce_duration_seconds"
+    /// Counter: async work a store started (`run`). Dimensions: `store`.
+    public static let asyncWorkStarted = "mvi_store_async_work_started_total"
+    /// Counter: async work that ended. Dimensions: `store`, `outcome` (one of `finished`,
+    /// `failed` (it threw), `cancelled`).
+    public static let asyncWorkEnded = "mvi_store_async_work_ended_total"
+    /// Span: one piece of async work, from `run` to its end. Its parent is the span of the
+    /// intent whose `execute` started it, or of the work whose operation did. Attributes:
+    /// ``storeAttribute``, ``workIDAttribute`` when the work has an id, ``workOutcomeAttribute``;
+    /// its status is an error when the work threw.
+    public static let workSpan = "mvi.work"
+    /// Span attribute: the id the work was started with.
+    public static let workIDAttribute = "mvi.work.id"
+    /// Span attribute: how the work ended: `finished`, `failed` or `cancelled`.
+    public static let workOutcomeAttribute = "mvi.work.outcome"
     /// Span: one intent's execution. Attributes: ``storeAttribute``, and ``kindAttribute`` when
     /// intents are classified; one span event named ``messageEvent`` per message it dispatched
     /// and ``sideEffectEvent`` per side effect it posted.

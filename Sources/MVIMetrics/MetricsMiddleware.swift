@@ -8,7 +8,8 @@ import Tracing
 /// Off by default: a store reports nothing unless this middleware is installed. With it, each
 /// store counts its intents, messages, side effects and failures (async work that threw, side
 /// effects dropped by overflow), times its executions and reductions (sampled, see
-/// ``MetricsTiming``), and, given a tracer, opens one span per intent. The labels and
+/// ``MetricsTiming``), counts the async work it starts and how that work ends, and, given a
+/// tracer, opens one span per intent, with a child span per piece of work the intent starts. The labels and
 /// dimensions are in ``MetricsLabels``; the store's name is the `store` dimension.
 ///
 /// One middleware may serve many stores: each store's instruments are made the first time the
@@ -70,6 +71,14 @@ public struct MetricsMiddleware<Target: Feature>: Middleware {
         case .cancelled: recorder.cancelled(id)
         case .created, .started: break
         }
+    }
+
+    /// `true`: async work is counted and, given a tracer, traced.
+    public var observesAsyncWork: Bool { true }
+
+    /// Counts work that starts or ends and opens or ends its span.
+    public func asyncWork(_ event: AsyncWorkEvent) {
+        recorder.asyncWork(event)
     }
 
     /// Records the execution time and ends the intent's span.

@@ -94,7 +94,61 @@ final class MetricsRecorder: Sendable {
     }
 
     @usableFromInline func cancelled(_ id: ObjectIdentifier) {
-        stores.remove(id)
+        // Work still open ends after the store (its task returns later): keep the store's
+        // measurements, its open spans among them, until the last of it ends.
+        let forget = stores.with(id, { "" }, factory) { store in
+            store.ended = true
+            return store.openWork == 0
+        }
+        if forget { stores.remove(id) }
+    }
+
+    func asyncWork(_ event: AsyncWorkEvent) {
+        let id = event.storeID
+        switch event.phase {
+        case .started:
+            let instruments = stores.with(id, { event.storeName }, factory) { store in
+                store.openWork += 1
+                if let tracer {
+                    let parent = event.parentWork.flatMap { store.workSpans[$0] } ?? store.span
+                    let span = tracer.startSpan(
+                        MetricsLabels.workSpan, context: parent?.context ?? ServiceContext.current ?? .topLevel)
+                    span.attributes[MetricsLabels.storeAttribute] = store.instruments.storeName
+                    if let workID = event.id { span.attributes[MetricsLabels.workIDAttribute] = workID }
+                    store.workSpans[event.work] = span
+                }
+                return store.instruments
+            }
+            instruments.asyncWorkStarted.increment()
+        case .finished, .failed, .cancelled:
+            let outcome = event.phase.metricsName
+            let (instruments, span, forget) = stores.with(id, { event.storeName }, factory) { store in
+                store.openWork -= 1
+                return (
+                    store.instruments, store.workSpans.removeValue(forKey: event.work),
+                    store.ended && store.openWork <= 0
+                )
+            }
+            instruments.counter(MetricsLabels.asyncWorkEnded, "outcome", outcome).increment()
+            if let span {
+                span.attributes[MetricsLabels.workOutcomeAttribute] = outcome
+                if event.phase == .failed { span.setStatus(SpanStatus(code: .error)) }
+                span.end()
+            }
+            if forget { stores.remove(id) }
+        }
+    }
+}
+
+extension AsyncWorkEvent.Phase {
+    /// The `outcome` dimension of ``MetricsLabels/asyncWorkEnded``.
+    var metricsName: String {
+        switch self {
+        case .started: "started"
+        case .finished: "finished"
+        case .failed: "failed"
+        case .cancelled: "cancelled"
+        }
     }
 }
 

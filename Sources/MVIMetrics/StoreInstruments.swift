@@ -11,6 +11,7 @@ final class StoreInstruments: Sendable {
     let sideEffects: Counter
     let executeDuration: Timer
     let reduceDuration: Timer
+    let asyncWorkStarted: Counter
     /// Counters per kind (and per failure origin), made on first use.
     private let classified: StoreLock<[Key: Counter]>
 
@@ -33,6 +34,7 @@ final class StoreInstruments: Sendable {
         reduceDuration = Timer(
             label: MetricsLabels.reduceDuration, dimensions: dimensions, preferredDisplayUnit: .seconds,
             factory: factory)
+        asyncWorkStarted = Counter(label: MetricsLabels.asyncWorkStarted, dimensions: dimensions, factory: factory)
         classified = StoreLock([:])
     }
 

@@ -18,6 +18,12 @@ struct StoreMeasurements: Sendable {
     var reduceStart: UInt64?
     /// The current intent's span, while it executes.
     var span: (any Span)?
+    /// The store's async work that started and has not ended.
+    var openWork = 0
+    /// The spans of open work, by work token (only with a tracer).
+    var workSpans: [Int: any Span] = [:]
+    /// The store was cancelled while work was still open: forget it once the last work ends.
+    var ended = false
 }
 
 /// Nanoseconds on a monotonic clock, for durations.

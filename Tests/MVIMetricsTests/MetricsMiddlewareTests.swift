@@ -146,4 +146,75 @@ struct MetricsMiddlewareTests {
         #expect(try metrics.expectCounter(MetricsLabels.messages, [("store", "busy")]).totalValue == 1000)
         #expect(try metrics.expectTimer(MetricsLabels.executeDuration, [("store", "busy")]).values.count == 1000)
     }
+
+    @Test(.timeLimit(.minutes(1))) func countsAsyncWorkAndHowItEnds() async throws {
+        let store = Store(
+            Worker(), initialState: .init(), name: "worker", middleware: [.metrics(factory: metrics)],
+            onError: StoreErrorHandler { _ in })
+        store.send(.load(id: "a"))
+        store.send(.fail)
+        store.send(.hang(id: "poll"))
+        store.send(.stop(id: "poll"))
+        await waitFor { self.endedWork("worker") == 3 }
+        #expect(try metrics.expectCounter(MetricsLabels.asyncWorkStarted, [("store", "worker")]).totalValue == 3)
+        for outcome in ["finished", "failed", "cancelled"] {
+            #expect(
+                try metrics.expectCounter(MetricsLabels.asyncWorkEnded, [("store", "worker"), ("outcome", outcome)])
+                    .totalValue == 1)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func workSpansAreChildrenOfTheIntentOrWorkThatStartedThem() async throws {
+        let tracer = InMemoryTracer()
+        let store = Store(
+            Worker(), initialState: .init(), name: "traced",
+            middleware: [.metrics(factory: metrics, tracer: tracer)], onError: StoreErrorHandler { _ in })
+        store.send(.nested)
+        store.send(.fail)
+        await waitFor { tracer.finishedSpans.count == 5 }  // 2 intents, outer, inner, failing
+        let spans = tracer.finishedSpans
+        let intents = spans.filter { $0.operationName == MetricsLabels.intentSpan }
+        let work = spans.filter { $0.operationName == MetricsLabels.workSpan }
+        func span(_ id: String) -> FinishedInMemorySpan? {
+            work.first { $0.attributes[MetricsLabels.workIDAttribute]?.toSpanAttribute() == id.toSpanAttribute() }
+        }
+        let outer = try #require(span("outer"))
+        let inner = try #require(span("inner"))
+        let failing = try #require(span("failing"))
+        #expect(intents.count == 2)
+        #expect(intents.contains { $0.spanID == outer.parentSpanID })
+        #expect(inner.parentSpanID == outer.spanID)
+        #expect(intents.contains { $0.spanID == failing.parentSpanID })
+        #expect(failing.status?.code == .error)
+        #expect(failing.attributes[MetricsLabels.workOutcomeAttribute]?.toSpanAttribute() == "failed")
+        #expect(inner.attributes[MetricsLabels.workOutcomeAttribute]?.toSpanAttribute() == "finished")
+        #expect(outer.attributes[MetricsLabels.storeAttribute]?.toSpanAttribute() == "traced")
+        #expect(tracer.activeSpans.isEmpty)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func workStillOpenWhenTheStoreEndsIsCountedAndItsSpanEnded() async throws {
+        let tracer = InMemoryTracer()
+        var store: Store<Worker>? = Store(
+            Worker(), initialState: .init(), name: "ending", middleware: [.metrics(factory: metrics, tracer: tracer)])
+        store?.send(.hang(id: "poll"))
+        store = nil
+        await waitFor { self.endedWork("ending") == 1 }
+        #expect(
+            try metrics.expectCounter(MetricsLabels.asyncWorkEnded, [("store", "ending"), ("outcome", "cancelled")])
+                .totalValue == 1)
+        await waitFor { tracer.activeSpans.isEmpty }
+        #expect(tracer.finishedSpans.contains { $0.operationName == MetricsLabels.workSpan })
+    }
+
+    /// Work that ended, of any outcome, in store `name`.
+    private func endedWork(_ name: String) -> Int64 {
+        metrics.counters.filter { counter in
+            counter.label == MetricsLabels.asyncWorkEnded && counter.dimensions.contains { $0 == ("store", name) }
+        }.reduce(0) { $0 + $1.totalValue }
+    }
+}
+
+/// Yields until `condition` holds: a work's end is counted on its own task.
+private func waitFor(_ condition: () throws -> Bool) async rethrows {
+    while try !condition() { await Task.yield() }
 }

@@ -55,7 +55,9 @@ public struct WorkContext<F: Feature>: Sendable {
         priority: TaskPriority? = nil,
         _ operation: @escaping @Sendable (WorkContext<F>) async throws -> Void
     ) {
-        core.run(id: id.map { TaskID($0) }, cancelInFlight: cancelInFlight, priority: priority, operation: operation)
+        core.run(
+            id: id.map { TaskID($0) }, cancelInFlight: cancelInFlight, priority: priority, parentWork: work,
+            operation: operation)
     }
 
     /// Cancels all running work started with this `id`.

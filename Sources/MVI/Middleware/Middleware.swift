@@ -23,11 +23,27 @@ public protocol Middleware<Target>: Sendable {
     /// (the messages it dispatched synchronously are reduced by then), so that middleware can
     /// time an execution. Only for middleware that observes intents. Defaults to nothing.
     func intentExecuted(_ context: MiddlewareContext<Target>)
+
+    /// Whether this middleware wants ``asyncWork(_:)``. The store asks once, when it is
+    /// created; a store whose middleware all say `false` (the default) pays nothing when it
+    /// starts or ends work.
+    var observesAsyncWork: Bool { get }
+
+    /// Async work the store owns started or ended. Not ordered with the other events, and
+    /// called on whichever thread starts or ends the work (see ``AsyncWorkEvent``): keep it
+    /// thread-safe and fast.
+    func asyncWork(_ event: AsyncWorkEvent)
 }
 
 extension Middleware {
     /// Does nothing.
     public func intentExecuted(_ context: MiddlewareContext<Target>) {}
+
+    /// `false`: middleware does not see async work unless it asks to.
+    public var observesAsyncWork: Bool { false }
+
+    /// Does nothing.
+    public func asyncWork(_ event: AsyncWorkEvent) {}
 }
 
 extension Middleware {

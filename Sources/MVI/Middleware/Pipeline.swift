@@ -23,6 +23,9 @@ final class Pipeline<F: Feature>: Sendable {
     @usableFromInline let unmanagedRecorder: Unmanaged<StoreRecorder<F>>?
     /// The kinds of event some middleware observes, and the recording bit.
     let interest: UInt16
+    /// The middleware that observes async work's start and end; `nil` when none does, so
+    /// that starting work costs one check.
+    let workObservers: [any Middleware<F>]?
 
     init(_ middleware: [any Middleware<F>]) {
         entries = middleware.map(MiddlewareEntry.init)
@@ -31,5 +34,7 @@ final class Pipeline<F: Feature>: Sendable {
             .first { $0.claim() }
         unmanagedRecorder = recorder.map { Unmanaged.passUnretained($0) }
         interest = entries.reduce(recorder == nil ? 0 : Self.recordingBit) { $0 | UInt16($1.mask) }
+        let workObservers = middleware.filter(\.observesAsyncWork)
+        self.workObservers = workObservers.isEmpty ? nil : workObservers
     }
 }

@@ -15,29 +15,44 @@ struct TaskID: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension StoreCore {
-    /// Starts async work owned by the store.
+    /// Starts async work owned by the store; `parentWork` is the token of the work whose
+    /// operation starts it, `nil` from `execute` or `bootstrap`.
     func run(
         id: TaskID?,
         cancelInFlight: Bool,
         priority: TaskPriority?,
+        parentWork: Int? = nil,
         operation: @escaping @Sendable (WorkContext<F>) async throws -> Void
     ) {
         // The slot is reserved before the task exists, so a task that finishes before it is
         // registered finds its slot and empties it, and registration then knows to skip it.
         guard let token = withMachine({ $0.reserveTask(id: id) }) else { return }
+        let workObservers = pipeline?.workObservers
+        if let workObservers {
+            let event = AsyncWorkEvent(phase: .started, work: token, parentWork: parentWork, id: id, core: self)
+            for middleware in workObservers { middleware.asyncWork(event) }
+        }
         // A test store's executor, if any; `nil` is exactly `Task(priority:)`.
         let task = Task(executorPreference: preferredTaskExecutor, priority: priority) {
             let context = WorkContext(core: self, work: token)
+            var ending = AsyncWorkEvent.Phase.finished
             do {
                 try await operation(context)
             } catch is CancellationError {
                 // Cancellation is how work ends early; it is not a failure.
+                ending = .cancelled
             } catch {
                 if !Task.isCancelled {
+                    ending = .failed
                     self.report(
                         StoreError(
                             storeName: self.name, origin: .asyncWork(id: id?.description), underlying: error))
                 }
+            }
+            if let workObservers {
+                if ending == .finished, Task.isCancelled { ending = .cancelled }
+                let event = AsyncWorkEvent(phase: ending, work: token, parentWork: nil, id: id, core: self)
+                for middleware in workObservers { middleware.asyncWork(event) }
             }
             self.withMachine { $0.taskEnded(token) }
         }

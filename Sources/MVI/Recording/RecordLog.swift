@@ -31,6 +31,8 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
     /// window (`.max` without checkpoints): kept apart so that the check copies nothing.
     @usableFromInline var dropAt: UInt64 = .max
     @usableFromInline var baseline: F.State?
+    /// The newest intent timings, oldest first (empty unless a reader times intents).
+    @usableFromInline var timings = WorkQueue<IntentTiming>()
     /// The newest events kept, across every store of the session.
     @usableFromInline let window: Int
     /// The most slots the ring grows to.
@@ -81,6 +83,15 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
         appendedSlots &+= 1
     }
 
+    /// The most intent timings kept: readers poll several times a second, so this is plenty.
+    @inlinable static var maxTimings: Int { 4096 }
+
+    /// Keeps an intent's timing, dropping the oldest beyond ``maxTimings``.
+    @inlinable mutating func addTiming(_ timing: IntentTiming) {
+        if timings.count >= Self.maxTimings { _ = timings.popFirst() }
+        timings.append(timing)
+    }
+
     /// Drops what the window no longer needs once events up to `last` are in, and makes
     /// sure one slot is free.
     @inlinable @inline(__always) mutating func makeRoom(through last: UInt64) {
@@ -107,10 +118,15 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
             dropThroughOldestCheckpoint()
         } else {
             // No checkpoint in a full ring: fewer reductions than the interval in it. Drop one
-            // slot and bring the baseline past it by reducing its message.
-            let message = slots[head].input.message
+            // slot and bring the baseline past it by reducing its message (or taking the
+            // state it replaced the store's with).
+            let input = slots[head].input
             dropOldestSlot()
-            if let message, baseline != nil { F.reduce(&baseline!, message) }
+            if case .replacement(let state) = input {
+                baseline = state
+            } else if let message = input.message, baseline != nil {
+                F.reduce(&baseline!, message)
+            }
         }
     }
 
@@ -163,6 +179,7 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
             slots = .allocate(capacity: capacity)
         }
         checkpoints = WorkQueue()
+        timings = WorkQueue()
         dropAt = .max
         nextCheckpointSlot = appendedSlots + checkpointInterval
         self.baseline = baseline

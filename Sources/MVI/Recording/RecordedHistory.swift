@@ -29,6 +29,11 @@ package struct RecordedHistory<F: Feature>: Sendable {
                 emit(.message(message))
             case .reduction(let message):
                 emit(.message(message))
+            case .replacement(let replaced):
+                state = replaced
+                emit(.state(replaced))
+            case .failure(let error):
+                emit(.failure(error))
             }
             guard let message = slot.input.message else { continue }
             while checkpointIndex < checkpoints.count && checkpoints[checkpointIndex].sequence < sequence {

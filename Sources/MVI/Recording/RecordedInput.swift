@@ -10,11 +10,16 @@ package enum RecordedInput<F: Feature>: Sendable {
     case reduction(F.Message)
     /// A side effect that was posted.
     case sideEffect(F.SideEffect)
+    /// The state, replaced as a whole (``Store/replaceState(with:)``); its one event is the
+    /// new state, from which later states are computed.
+    case replacement(F.State)
+    /// A failure reported to the store's error handler.
+    case failure(StoreError)
 
     /// How many events the slot stands for.
     @inlinable package var eventCount: UInt64 {
         switch self {
-        case .intent, .sideEffect: 1
+        case .intent, .sideEffect, .replacement, .failure: 1
         case .reduction: 2
         case .step: 3
         }
@@ -24,7 +29,7 @@ package enum RecordedInput<F: Feature>: Sendable {
     @inlinable package var message: F.Message? {
         switch self {
         case .step(_, let message), .reduction(let message): message
-        case .intent, .sideEffect: nil
+        case .intent, .sideEffect, .replacement, .failure: nil
         }
     }
 }

@@ -7,6 +7,7 @@ enum Payload<F: Feature>: Sendable {
     case message(F.Message)
     case state(F.State)
     case sideEffect(F.SideEffect)
+    case failure(StoreError)
 
     var value: Any {
         switch self {
@@ -14,6 +15,7 @@ enum Payload<F: Feature>: Sendable {
         case .message(let value): value
         case .state(let value): value
         case .sideEffect(let value): value
+        case .failure(let error): error
         }
     }
 
@@ -24,6 +26,7 @@ enum Payload<F: Feature>: Sendable {
         case .message(let value): value
         case .state(let value): value
         case .sideEffect(let value): value
+        case .failure(let error): error
         }
     }
 
@@ -33,6 +36,7 @@ enum Payload<F: Feature>: Sendable {
         case .message: .message
         case .state: .state
         case .sideEffect: .sideEffect
+        case .failure: .failure
         }
     }
 }

@@ -123,7 +123,7 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
             let input = slots[head].input
             dropOldestSlot()
             if case .replacement(let state) = input {
-                baseline = state
+                baseline = state.value
             } else if let message = input.message, baseline != nil {
                 F.reduce(&baseline!, message)
             }

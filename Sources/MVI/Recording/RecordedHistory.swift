@@ -30,10 +30,10 @@ package struct RecordedHistory<F: Feature>: Sendable {
             case .reduction(let message):
                 emit(.message(message))
             case .replacement(let replaced):
-                state = replaced
-                emit(.state(replaced))
+                state = replaced.value
+                emit(.state(replaced.value))
             case .failure(let error):
-                emit(.failure(error))
+                emit(.failure(error.value))
             }
             guard let message = slot.input.message else { continue }
             while checkpointIndex < checkpoints.count && checkpoints[checkpointIndex].sequence < sequence {

@@ -12,9 +12,9 @@ package enum RecordedInput<F: Feature>: Sendable {
     case sideEffect(F.SideEffect)
     /// The state, replaced as a whole (``Store/replaceState(with:)``); its one event is the
     /// new state, from which later states are computed.
-    case replacement(F.State)
+    case replacement(RecordedBox<F.State>)
     /// A failure reported to the store's error handler.
-    case failure(StoreError)
+    case failure(RecordedBox<StoreError>)
 
     /// How many events the slot stands for.
     @inlinable package var eventCount: UInt64 {

@@ -90,7 +90,7 @@ extension StoreCore {
             let time = recorder.session.now
             let sequence = recorder.session.reserve(1)
             stateLock.withLock {
-                recorder.log.append(RecordedSlot(sequence: sequence, time: time, input: .failure(error)))
+                recorder.log.append(RecordedSlot(sequence: sequence, time: time, input: .failure(RecordedBox(error))))
             }
         }
     }
@@ -106,7 +106,7 @@ extension StoreCore {
             let sequence = recorder.session.reserve(1)
             stateLock.withLock {
                 drainer.state = state
-                recorder.log.append(RecordedSlot(sequence: sequence, time: time, input: .replacement(state)))
+                recorder.log.append(RecordedSlot(sequence: sequence, time: time, input: .replacement(RecordedBox(state))))
             }
         }
     }

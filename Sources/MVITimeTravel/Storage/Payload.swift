@@ -7,7 +7,14 @@ enum Payload<F: Feature>: Sendable {
     case message(F.Message)
     case state(F.State)
     case sideEffect(F.SideEffect)
-    case failure(StoreError)
+    /// Boxed: failures are rare, and an inline error would widen every event of the timeline.
+    case failure(Failure)
+
+    /// A recorded failure, on the heap.
+    final class Failure: Sendable {
+        let error: StoreError
+        init(_ error: StoreError) { self.error = error }
+    }
 
     var value: Any {
         switch self {
@@ -15,7 +22,7 @@ enum Payload<F: Feature>: Sendable {
         case .message(let value): value
         case .state(let value): value
         case .sideEffect(let value): value
-        case .failure(let error): error
+        case .failure(let failure): failure.error
         }
     }
 
@@ -26,7 +33,7 @@ enum Payload<F: Feature>: Sendable {
         case .message(let value): value
         case .state(let value): value
         case .sideEffect(let value): value
-        case .failure(let error): error
+        case .failure(let failure): failure.error
         }
     }
 

@@ -20,7 +20,8 @@ import Testing
     }
 
     enum Value: Equatable {
-        case intent(Counter.Intent), message(Counter.Message), state(Int), sideEffect(Counter.SideEffect), failure(String)
+        case intent(Counter.Intent), message(Counter.Message), state(Int), sideEffect(Counter.SideEffect), failure(
+            String)
         case unknown
     }
 

@@ -108,7 +108,8 @@ import Testing
             return
         }
         #expect(Array(values[..<replaced]) == Array(1...replaced))
-        #expect(Array(values[(replaced + 1)...]) == Array((replacement + 1)...(replacement + values.count - replaced - 1)))
+        #expect(
+            Array(values[(replaced + 1)...]) == Array((replacement + 1)...(replacement + values.count - replaced - 1)))
         #expect(store.state.count == replacement + values.count - replaced - 1)
         #expect(values.count == 8_001)
     }

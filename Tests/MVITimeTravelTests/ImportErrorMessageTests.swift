@@ -34,7 +34,8 @@ import Testing
         #expect(error == .invalidVersion("1.0000001"))
         #expect(
             error?.description
-                == "Invalid recording version 1.0000001: a version is a whole number (this library reads versions 1 to 2)")
+                == "Invalid recording version 1.0000001: a version is a whole number (this library reads versions 1 to 2)"
+        )
     }
 
     @Test func aVersionTooLargeForAnIntIsShownAsWritten() throws {

@@ -98,7 +98,10 @@ func makeFlaky(_ timeTravel: TimeTravel, name: String = "Flaky") throws -> Store
         let data = try timeTravel.export()
         let decoded = try TimeTravel.decodeRecording(data)
         #expect(decoded.version == 2)
-        #expect(decoded.events.map(\.kind) == [.intent, .message, .state, .intent, .failure, .state, .intent, .message, .state])
+        #expect(
+            decoded.events.map(\.kind) == [
+                .intent, .message, .state, .intent, .failure, .state, .intent, .message, .state,
+            ])
         #expect(decoded.events[4].description.contains("broken: timeout"))
         #expect(decoded.events[4].value == nil)
 
@@ -146,7 +149,10 @@ func makeFlaky(_ timeTravel: TimeTravel, name: String = "Flaky") throws -> Store
                          "types": {"state": "S", "intent": "I", "message": "M", "sideEffect": "E"}}],
              "events": [{"sequence": 1, "store": 0, "kind": "failure", "time": 1, "description": "x"}]}
             """#.utf8)
-        #expect(throws: TimeTravelImportError.invalidStructure(path: "events[0].kind", reason: "failure needs version 2 or later")) {
+        #expect(
+            throws: TimeTravelImportError.invalidStructure(
+                path: "events[0].kind", reason: "failure needs version 2 or later")
+        ) {
             try TimeTravel.decodeRecording(data)
         }
     }

@@ -49,11 +49,13 @@ extension RecordLog {
         let checkpoints = checkpoints.elements.filter { $0.slotNumber >= first }
         return RecordedTail(
             history: RecordedHistory(
-                baseline: startsAtOldest ? baseline : nil, slots: copied, checkpoints: checkpoints),
+                baseline: startsAtOldest ? baseline : nil, slots: copied, checkpoints: checkpoints,
+                failures: failures(from: copied.first?.sequence ?? .max)),
             droppedSlots: dropped,
             lastSlot: Swift.max(appendedSlots, afterSlot ?? 0),
             timings: newTimings(after: afterTimedSlot),
-            lastTimedSlot: Swift.max(afterTimedSlot, timings.isEmpty ? 0 : timings.slots[timings.slots.count - 1]?.slotNumber ?? 0))
+            lastTimedSlot: Swift.max(
+                afterTimedSlot, timings.isEmpty ? 0 : timings.slots[timings.slots.count - 1]?.slotNumber ?? 0))
     }
 
     /// The timings of intents whose slots come after `afterTimedSlot` and are still kept,

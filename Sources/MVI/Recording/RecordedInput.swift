@@ -11,10 +11,12 @@ package enum RecordedInput<F: Feature>: Sendable {
     /// A side effect that was posted.
     case sideEffect(F.SideEffect)
     /// The state, replaced as a whole (``Store/replaceState(with:)``); its one event is the
-    /// new state, from which later states are computed.
-    case replacement(RecordedBox<F.State>)
-    /// A failure reported to the store's error handler.
-    case failure(RecordedBox<StoreError>)
+    /// new state, kept as a checkpoint (so that later states are computed from it, and the
+    /// slot stays as small and as trivially copyable as the feature's types allow).
+    case replacement
+    /// A failure reported to the store's error handler; the error is kept beside the slots
+    /// (``RecordLog/failures``), for the same reason.
+    case failure
 
     /// How many events the slot stands for.
     @inlinable package var eventCount: UInt64 {

@@ -89,9 +89,7 @@ extension StoreCore {
             guard recorder.session.isRecording else { return }
             let time = recorder.session.now
             let sequence = recorder.session.reserve(1)
-            stateLock.withLock {
-                recorder.log.append(RecordedSlot(sequence: sequence, time: time, input: .failure(RecordedBox(error))))
-            }
+            stateLock.withLock { recorder.log.appendFailure(sequence: sequence, time: time, error: error) }
         }
     }
 
@@ -106,7 +104,7 @@ extension StoreCore {
             let sequence = recorder.session.reserve(1)
             stateLock.withLock {
                 drainer.state = state
-                recorder.log.append(RecordedSlot(sequence: sequence, time: time, input: .replacement(RecordedBox(state))))
+                recorder.log.appendReplacement(sequence: sequence, time: time, state: state)
             }
         }
     }

@@ -374,9 +374,16 @@
     const steps = [];
     let previous = null;
     let initial = null;
+    let reduced = false;
     for (const e of events) {
       if (e.kind === "intent") steps.push({ intent: e.value, state: null, later: e.dispatched === false, before: previous });
-      else if (e.kind === "state") {
+      else if (e.kind === "message") reduced = true;
+      else if (e.kind === "state" && !reduced) {
+        // No message since the previous state: the state was replaced (set from the page).
+        steps.push({ replaced: e.value, before: previous });
+        previous = e.value;
+      } else if (e.kind === "state") {
+        reduced = false;
         const step = steps[steps.length - 1];
         // An intent that dispatched nothing as it ran changed the state later, from async work,
         // which send does not wait for.
@@ -396,6 +403,7 @@
     lines.push(`        initialState: try decode(${stateType}.self, ${initial === null ? '<#initial state JSON#>' : swiftString(initial)}),`);
     lines.push("        exhaustivity: .off)  // what async work does afterwards is not asserted");
     for (const step of steps) {
+      if (step.replaced !== undefined) { lines.push(`    // here the state was set from the debugger: ${JSON.stringify(step.replaced)}`); continue; }
       if (step.intent === null) { lines.push("    // an intent that is not Encodable was recorded here"); continue; }
       if (step.state === null) lines.push(`    await store.send(try decode(${intentType}.self, ${swiftString(step.intent)}))`);
       else if (step.later) lines.push(`    await store.send(try decode(${intentType}.self, ${swiftString(step.intent)}))  // async work then set ${JSON.stringify(step.state)}`);

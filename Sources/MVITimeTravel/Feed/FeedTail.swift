@@ -31,7 +31,8 @@ final class LiveTail<F: Feature>: FeedTail, @unchecked Sendable {
         self.recorder = recorder
     }
 
-    func read(origin: UInt64, into events: inout [TimeTravelFeedEvent], timings: inout [TimeTravelIntentTiming]) -> Int {
+    func read(origin: UInt64, into events: inout [TimeTravelFeedEvent], timings: inout [TimeTravelIntentTiming]) -> Int
+    {
         let tail = recorder.tail(afterSlot: lastSlot, afterTimedSlot: lastTimedSlot)
         lastSlot = tail.lastSlot
         lastTimedSlot = tail.lastTimedSlot

@@ -62,6 +62,7 @@ extension TimeTravelImportError {
     /// The versions this library reads, for messages: `versions 1 to 2`.
     static var readable: String {
         let versions = TimeTravelRecording.readableVersions
-        return versions.count == 1 ? "version \(versions.lowerBound)" : "versions \(versions.lowerBound) to \(versions.upperBound)"
+        return versions.count == 1
+            ? "version \(versions.lowerBound)" : "versions \(versions.lowerBound) to \(versions.upperBound)"
     }
 }

@@ -162,12 +162,43 @@ def functional(url, state_log, download_dir, screenshot, check_command):
         toast = wait(driver, lambda d: d.find_element(By.ID, "toast").text or None)
         check("an import error is shown on the page", "Not a time-travel recording" in toast, toast)
 
-        # Record again, with a few events for the screenshot, and inspect a state.
+        # A state set from the page while stopped shows at once and survives going back to live.
+        click(driver, "btn-record")
+        wait(driver, lambda d: d.find_element(By.ID, "mode").text.lower() == "recording")
+        send_intent(driver, "Calculator", {"increment": {}})
+        wait(driver, lambda d: calculator_value(d) == before + 3)
+        time.sleep(0.3)
+        click(driver, "btn-stop")
+        wait(driver, lambda d: d.find_element(By.ID, "mode").text.lower() == "stopped")
+        driver.find_element(By.CSS_SELECTOR, "#tabs button[data-tab=edit]").click()
+        Select(driver.find_element(By.ID, "edit-store")).select_by_visible_text("Calculator")
+        box = driver.find_element(By.ID, "edit-json")
+        box.clear()
+        box.send_keys(json.dumps({"value": 500}))
+        click(driver, "btn-edit")
+        wait(driver, lambda d: calculator_value(d) == 500 and last_logged_value(state_log) == 500)
+        check("a state set while stopped shows on the page and in the app's store",
+              calculator_value(driver) == 500 and last_logged_value(state_log) == 500)
+        click(driver, "btn-cancel")
+        wait(driver, lambda d: d.find_element(By.ID, "mode").text.lower() == "idle")
+        time.sleep(0.6)
+        check("the state set from the page survives going back to live",
+              calculator_value(driver) == 500 and last_logged_value(state_log) == 500,
+              (calculator_value(driver), last_logged_value(state_log)))
+        send_intent(driver, "Calculator", {"increment": {}})
+        wait(driver, lambda d: last_logged_value(state_log) == 501)
+        check("the app goes on from the edited state", last_logged_value(state_log) == 501)
+        driver.find_element(By.CSS_SELECTOR, "#tabs button[data-tab=event]").click()
+
+        # Record again, with a few events and a failure for the screenshots, and inspect a state.
         click(driver, "btn-record")
         wait(driver, lambda d: d.find_element(By.ID, "mode").text.lower() == "recording")
         for intent in [{"increment": {}}, {"decrement": {}}, {"increment": {}}, {"sum": {"_0": 10}}, {"increment": {}}]:
             send_intent(driver, "Calculator", intent)
             time.sleep(0.15)
+        send_intent(driver, "Load", {"request": {}})
+        time.sleep(0.3)
+        send_intent(driver, "Calculator", {"increment": {}})
         time.sleep(0.3)
         click(driver, "btn-stop")
         wait(driver, lambda d: d.find_element(By.ID, "mode").text.lower() == "stopped")
@@ -175,6 +206,20 @@ def functional(url, state_log, download_dir, screenshot, check_command):
         time.sleep(0.3)
         rows_of(driver, "Calculator", "state")[-2].click()
         time.sleep(0.5)
+        check("a state event shows its diff", len(driver.find_elements(By.CSS_SELECTOR, "#event-tree .changed")) >= 1)
+
+        # The failure: a kind filter, a red row, its error text when selected.
+        check("the kind filter has a failure entry",
+              len(driver.find_elements(By.CSS_SELECTOR, '#kind-filters input[data-kind="failure"]')) == 1)
+        failures = wait(driver, lambda d: rows_of(d, "Load", "failure") or None)
+        check("the timeline shows the app's failure in red",
+              len(failures) == 1 and "failed" in failures[0].get_attribute("class")
+              and failures[0].find_element(By.CLASS_NAME, "c-kind").value_of_css_property("color") == "rgba(255, 107, 107, 1)",
+              [f.get_attribute("class") for f in failures])
+        failures[0].click()
+        text = wait(driver, lambda d: "".join(e.text for e in d.find_elements(By.CSS_SELECTOR, "#event-tree .failure-text")) or None)
+        check("a selected failure shows its error text",
+              "the sample server did not answer" in text and "async work \"request\" failed" in text, text)
         code = driver.execute_script("return window.devtools.generateTest('Calculator');")
         with open(os.path.join(os.path.dirname(screenshot), "devtools-generated-test.swift"), "w") as file:
             file.write(code)
@@ -182,6 +227,19 @@ def functional(url, state_log, download_dir, screenshot, check_command):
               "TestStore(" in code and code.count("await store.send(try decode(") >= 5, code)
         driver.save_screenshot(screenshot)
         check("the screenshot is saved", os.path.getsize(screenshot) > 10_000)
+
+        # Timing, measured by the stores while the page is open: µs, per intent.
+        driver.find_element(By.CSS_SELECTOR, "#tabs button[data-tab=timing]").click()
+        time.sleep(0.3)
+        rows = [[cell.text for cell in row.find_elements(By.TAG_NAME, "td")]
+                for row in driver.find_elements(By.CSS_SELECTOR, "#timing-table tbody tr")]
+        increment = [row for row in rows if row[0] == "Calculator" and row[1] == "increment"]
+        check("per-intent timing is counted and shown in µs",
+              increment and int(increment[0][2]) >= 3 and all(cell.endswith("µs") or cell.endswith("ms") for cell in increment[0][3:])
+              and not any("<1 ms" in cell for row in rows for cell in row), rows)
+        print("    timing: " + "; ".join(" ".join(row) for row in rows))
+        timing_shot = os.path.join(os.path.dirname(screenshot), "devtools-timing-screenshot.png")
+        driver.save_screenshot(timing_shot)
         errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"
                   and "favicon" not in entry["message"] and "import" not in entry["message"].lower()]
         check("the page logged no script errors", not errors, errors)

@@ -68,7 +68,8 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
             (.failure, levels.failure), (.cancelled, levels.cancelled),
         ]
         for (kind, level) in byKind where level != nil { kinds.insert(kind) }
-        if levels.state != nil { kinds.formUnion([.created, .cancelled]) }
+        // A replaced state is a state change: logged at the state's level, as a replacement.
+        if levels.state != nil { kinds.formUnion([.created, .cancelled, .stateReplaced]) }
         return kinds
     }
 
@@ -100,6 +101,13 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
         case .failure(let error):
             guard let level = levels.failure, isOn(level) else { return }
             log(level, context.storeName, "failure: \(failure(error))")
+        case .stateReplaced(let state):
+            guard let level = levels.state, isOn(level) else {
+                if previous.isKeeping { previous.remove(context.storeName) }
+                return
+            }
+            previous.set(state, for: context.storeName)
+            log(level, context.storeName, "state replaced: \(value(state))")
         case .cancelled:
             if previous.isKeeping { previous.remove(context.storeName) }
             guard let level = levels.cancelled, isOn(level) else { return }

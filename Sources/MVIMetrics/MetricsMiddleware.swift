@@ -69,7 +69,7 @@ public struct MetricsMiddleware<Target: Feature>: Middleware {
             recorder.sideEffectPosted(id, { context.storeName }, kind: sideEffectKind?(sideEffect))
         case .failure(let error): recorder.failed(id, { context.storeName }, error)
         case .cancelled: recorder.cancelled(id)
-        case .created, .started: break
+        case .created, .started, .stateReplaced: break
         }
     }
 

@@ -10,10 +10,14 @@ public struct TimeTravelEvent: Sendable, Hashable, Identifiable {
         case intent
         /// A message, before it was reduced.
         case message
-        /// The state after a message was reduced.
+        /// The state after a message was reduced, or a state that replaced the store's
+        /// (`Store.replaceState(with:)`: no message since the store's previous state).
         case state
         /// A side effect that was posted.
         case sideEffect
+        /// A failure reported to the store's error handler (async work that threw, a side
+        /// effect dropped for overflow, a misuse, an add-on's failure). Since format version 2.
+        case failure
     }
 
     /// The event's number: increasing across all stores of one recording.

@@ -17,6 +17,12 @@ struct Counter: Feature {
     enum Intent: Codable, Sendable {
         case increment
         case add(Int)
+        /// Starts a request that fails: a failure in the timeline.
+        case fail
+    }
+
+    struct Offline: Error, CustomStringConvertible {
+        var description: String { "the network is offline" }
     }
     enum Message: Codable, Sendable {
         case added(Int)
@@ -26,6 +32,7 @@ struct Counter: Feature {
         switch intent {
         case .increment: context.dispatch(.added(1))
         case .add(let amount): context.dispatch(.added(amount))
+        case .fail: context.run(id: "request") { _ in throw Offline() }
         }
     }
 
@@ -58,7 +65,8 @@ struct Harness {
     ) async throws -> Harness {
         let timeTravel = TimeTravel(maxEvents: maxEvents)
         let store = Store(
-            Counter(), initialState: .init(), name: "Counter", middleware: [try timeTravel.register("Counter")])
+            Counter(), initialState: .init(), name: "Counter", middleware: [try timeTravel.register("Counter")],
+            onError: StoreErrorHandler { _ in })
         let announced = Announcements()
         let devTools = try await DevTools.start(
             timeTravel,

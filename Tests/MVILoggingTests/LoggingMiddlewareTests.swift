@@ -148,6 +148,26 @@ import Testing
         let some = LoggingMiddleware<Counter>(logger: logger, levels: StoreLogLevels(intent: .debug))
         #expect(some.observedEventKinds == [.intent])
         let states = LoggingMiddleware<Counter>(logger: logger, levels: StoreLogLevels(state: .debug))
-        #expect(states.observedEventKinds == [.state, .created, .cancelled])
+        #expect(states.observedEventKinds == [.state, .stateReplaced, .created, .cancelled])
+    }
+
+    @Test func aReplacedStateIsLoggedAsOneAndTheNextStateDiffsAgainstIt() async {
+        let (logger, sink) = memoryLogger()
+        let store = Store(
+            Counter(), initialState: .init(), name: "Counter",
+            middleware: [.logging(logger: logger, levels: StoreLogLevels(state: .debug))])
+        store.replaceState(with: .init(count: 7))
+        store.send(.increment)
+        await sink.waitFor(2)
+        #expect(
+            sink.lines == [
+                "[Counter] state replaced: State(count: 7, isLoading: false)",
+                "[Counter] state:",
+                "  Counter.State(",
+                "-   count: 7,",
+                "+   count: 8,",
+                "    isLoading: false",
+                "  )",
+            ])
     }
 }

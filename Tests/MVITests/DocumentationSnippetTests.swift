@@ -96,6 +96,15 @@ enum GettingStartedDocs {
         subscription.cancel()
     }
 
+    /// ThreadingAndOrdering.md, "Replacing the state".
+    @Test func replacingTheState() {
+        let store = Store(Counter(random: { 4 }), initialState: .init())
+        store.send(.increment)
+        store.replaceState(with: .init(count: 40))
+        store.send(.increment)
+        #expect(store.state.count == 41)
+    }
+
     @Test func readingStateInAsyncWork() async {
         struct Feature_: Feature {
             typealias State = Counter.State

@@ -13,6 +13,7 @@ func eventLine(_ event: StoreEvent<Counter>, _ context: MiddlewareContext<Counte
     case .sideEffect(let sideEffect): "[\(context.storeName)] sideEffect \(sideEffect)"
     case .failure(let error): "[\(context.storeName)] failure \(error.origin)"
     case .cancelled: "[\(context.storeName)] cancelled"
+    case .stateReplaced(let state): "[\(context.storeName)] stateReplaced \(state.count)"
     }
 }
 
@@ -75,7 +76,7 @@ func eventLine(_ event: StoreEvent<Counter>, _ context: MiddlewareContext<Counte
     @Test func eventKindsNameEveryCase() {
         #expect(StoreEvent<Counter>.intent(.increment).kind == .intent)
         #expect(StoreEvent<Counter>.state(.init()).kind == .state)
-        #expect(StoreEvent<Counter>.Kind.allCases.count == 8)
+        #expect(StoreEvent<Counter>.Kind.allCases.count == 9)
     }
 
     @Test func middlewareSeesOnlyTheKindsItObserves() {

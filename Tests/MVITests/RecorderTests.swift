@@ -20,7 +20,9 @@ import Testing
     }
 
     enum Value: Equatable {
-        case intent(Counter.Intent), message(Counter.Message), state(Int), sideEffect(Counter.SideEffect), unknown
+        case intent(Counter.Intent), message(Counter.Message), state(Int), sideEffect(Counter.SideEffect), failure(
+            String)
+        case unknown
     }
 
     /// A recording store: the session records from the store's current state.
@@ -46,10 +48,36 @@ import Testing
             case .message(let message): events.append((sequence, .message(message)))
             case .state(let state): events.append((sequence, .state(state.count)))
             case .sideEffect(let effect): events.append((sequence, .sideEffect(effect)))
+            case .failure(let error): events.append((sequence, .failure(error.storeName)))
             case .unknownState: events.append((sequence, .unknown))
             }
         }
         return events
+    }
+
+    @Test(arguments: [false, true])
+    func aReplacedStateIsRecordedAndLaterStatesStartFromIt(withObservingMiddleware: Bool) async {
+        let (store, recorder, _) = makeStore(observing: withObservingMiddleware ? [.intent, .state] : [])
+        for _ in 0..<10 { store.send(.increment) }
+        store.replaceState(with: .init(count: 100))
+        for _ in 0..<150 { store.send(.increment) }  // past several checkpoints
+        let states = events(recorder.history()).compactMap { event -> Int? in
+            if case .state(let count) = event.value { return count } else { return nil }
+        }
+        #expect(states == Array(1...10) + [100] + Array(101...250))
+        #expect(store.state.count == 250)
+    }
+
+    @Test func aReplacedStateInARingWithoutCheckpointsBecomesTheBaseline() {
+        let (store, recorder, _) = makeStore(window: 2)
+        store.send(.increment)
+        store.replaceState(with: .init(count: 7))
+        store.send(.notify("a"))
+        store.send(.notify("b"))
+        store.send(.notify("c"))
+        store.send(.increment)
+        let recorded = events(recorder.history())
+        #expect(recorded.last?.value == .state(8))
     }
 
     @Test(arguments: [false, true])

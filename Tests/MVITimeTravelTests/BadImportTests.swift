@@ -51,8 +51,8 @@ import Testing
 
     @Test func unknownVersion() throws {
         var root = try exportObject()
-        root["version"] = .number(2)
-        try expectImport(try data(root), fails: .unsupportedVersion(2))
+        root["version"] = .number(3)
+        try expectImport(try data(root), fails: .unsupportedVersion(3))
         root["version"] = .string("1")
         try expectImport(try data(root), fails: .invalidStructure(path: "version", reason: "missing or not a number"))
     }
@@ -149,7 +149,7 @@ import Testing
         #expect(
             TimeTravelImportError.unknownStore(id: 7, eventSequence: 5).description
                 == "Event 5 refers to unknown store 7")
-        #expect(TimeTravelImportError.unsupportedVersion(2).description.contains("version 2"))
+        #expect(TimeTravelImportError.unsupportedVersion(3).description.contains("version 3"))
     }
 
     @Test func tenThousandRandomMutationsGiveOnlyTypedErrors() throws {

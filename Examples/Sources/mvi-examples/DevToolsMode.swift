@@ -40,7 +40,8 @@ enum DevToolsMode {
     ) async throws {
         let load = option("--load").flatMap(Int.init) ?? 0
         let loadStore = Store(
-            Load(), initialState: .init(), name: "Load", middleware: [try timeTravel.register("Load")])
+            Load(), initialState: .init(), name: "Load", middleware: [try timeTravel.register("Load")],
+            onError: StoreErrorHandler { error in print("Load failed: \(error)") })
         let devTools = try await DevTools.start(timeTravel)
         devTools.register(calculator)
         devTools.register(loadStore)
@@ -87,19 +88,30 @@ enum DevToolsMode {
 }
 
 /// The store `--load` drives: a counter whose every tick is an intent, a message and a state.
+/// Its `request` intent starts a request that fails, so that the debugger has a failure to
+/// show (the browser test sends it from the page).
 struct Load: Feature {
     struct State: Sendable, Codable, Equatable {
         var ticks = 0
     }
     enum Intent: Sendable, Codable {
         case tick
+        case request
+    }
+
+    /// What the sample request fails with.
+    struct RequestFailed: Error, CustomStringConvertible {
+        var description: String { "the sample server did not answer (a failure on purpose)" }
     }
     enum Message: Sendable, Codable {
         case ticked
     }
 
     func execute(_ intent: Intent, _ context: StoreContext<Self>) {
-        context.dispatch(.ticked)
+        switch intent {
+        case .tick: context.dispatch(.ticked)
+        case .request: context.run(id: "request") { _ in throw RequestFailed() }
+        }
     }
 
     static func reduce(_ state: inout State, _ message: Message) {

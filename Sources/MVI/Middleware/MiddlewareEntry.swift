@@ -2,7 +2,7 @@
 @usableFromInline
 struct MiddlewareEntry<F: Feature>: Sendable {
     @usableFromInline let middleware: any Middleware<F>
-    @usableFromInline let mask: UInt8
+    @usableFromInline let mask: UInt16
 
     init(_ middleware: any Middleware<F>) {
         self.middleware = middleware

@@ -3,17 +3,16 @@
 @usableFromInline
 final class Pipeline<F: Feature>: Sendable {
     /// The bit of ``StoreCore/middlewareInterest`` that says a recorder is attached.
-    @inlinable static var recordingBit: UInt16 { 1 << 8 }
+    @inlinable static var recordingBit: UInt16 { 1 << 15 }
 
     /// The bits of the event kinds that happen on the send path: intent, message, state,
     /// side effect, failure. Middleware observing any of them makes each step take the
     /// observed path (which also keeps `MiddlewareContext.isExecuting`); middleware that
     /// sees only a store's creation, start and end does not.
     @inlinable static var stepBits: UInt16 {
-        UInt16(
-            StoreEvent<F>.Kind.intent.bit | StoreEvent<F>.Kind.message.bit
-                | StoreEvent<F>.Kind.state.bit | StoreEvent<F>.Kind.sideEffect.bit
-                | StoreEvent<F>.Kind.failure.bit)
+        StoreEvent<F>.Kind.intent.bit | StoreEvent<F>.Kind.message.bit
+            | StoreEvent<F>.Kind.state.bit | StoreEvent<F>.Kind.sideEffect.bit
+            | StoreEvent<F>.Kind.failure.bit
     }
 
     @usableFromInline let entries: [MiddlewareEntry<F>]
@@ -33,7 +32,7 @@ final class Pipeline<F: Feature>: Sendable {
             .compactMap { ($0 as? any RecordingMiddleware)?.recorder(for: F.self) }
             .first { $0.claim() }
         unmanagedRecorder = recorder.map { Unmanaged.passUnretained($0) }
-        interest = entries.reduce(recorder == nil ? 0 : Self.recordingBit) { $0 | UInt16($1.mask) }
+        interest = entries.reduce(recorder == nil ? 0 : Self.recordingBit) { $0 | $1.mask }
         let workObservers = middleware.filter(\.observesAsyncWork)
         self.workObservers = workObservers.isEmpty ? nil : workObservers
     }

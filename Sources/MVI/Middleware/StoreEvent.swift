@@ -19,6 +19,9 @@ public enum StoreEvent<F: Feature>: Sendable {
     case sideEffect(F.SideEffect)
     /// A failure was reported to the store's error handler.
     case failure(StoreError)
+    /// The state was replaced as a whole from outside the feature (``Store/replaceState(with:)``:
+    /// a debugger, a restore); the value is the new state. No message precedes it.
+    case stateReplaced(F.State)
     /// The store was cancelled or released; nothing follows.
     case cancelled
 }
@@ -42,6 +45,8 @@ extension StoreEvent {
         case failure
         /// ``StoreEvent/cancelled``.
         case cancelled
+        /// ``StoreEvent/stateReplaced(_:)``.
+        case stateReplaced
     }
 
     /// The kind of this event.
@@ -55,13 +60,14 @@ extension StoreEvent {
         case .sideEffect: .sideEffect
         case .failure: .failure
         case .cancelled: .cancelled
+        case .stateReplaced: .stateReplaced
         }
     }
 }
 
 extension StoreEvent.Kind {
     /// One bit per kind, for the store's masks of what its middleware wants.
-    @inlinable var bit: UInt8 {
+    @inlinable var bit: UInt16 {
         switch self {
         case .created: 1 << 0
         case .started: 1 << 1
@@ -71,11 +77,12 @@ extension StoreEvent.Kind {
         case .sideEffect: 1 << 5
         case .failure: 1 << 6
         case .cancelled: 1 << 7
+        case .stateReplaced: 1 << 8
         }
     }
 
     /// The mask of a set of kinds.
-    static func mask(of kinds: Set<Self>) -> UInt8 {
+    static func mask(of kinds: Set<Self>) -> UInt16 {
         kinds.reduce(0) { $0 | $1.bit }
     }
 }

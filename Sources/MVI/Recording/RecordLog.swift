@@ -31,6 +31,10 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
     /// window (`.max` without checkpoints): kept apart so that the check copies nothing.
     @usableFromInline var dropAt: UInt64 = .max
     @usableFromInline var baseline: F.State?
+    /// The newest intent timings, oldest first (empty unless a reader times intents).
+    @usableFromInline var timings = WorkQueue<IntentTiming>()
+    /// The errors of the newest failures, oldest first (see ``RecordedInput/failure``).
+    @usableFromInline var failures = WorkQueue<RecordedFailure>()
     /// The newest events kept, across every store of the session.
     @usableFromInline let window: Int
     /// The most slots the ring grows to.
@@ -81,6 +85,38 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
         appendedSlots &+= 1
     }
 
+    /// The most intent timings kept: readers poll several times a second, so this is plenty.
+    @inlinable static var maxTimings: Int { 4096 }
+
+    /// The most failures whose errors are kept.
+    @inlinable static var maxFailures: Int { 1024 }
+
+    /// Appends a failure's slot and keeps its error, dropping the oldest error beyond
+    /// ``maxFailures``.
+    mutating func appendFailure(sequence: UInt64, time: Int64, error: StoreError) {
+        append(RecordedSlot(sequence: sequence, time: time, input: .failure))
+        if failures.count >= Self.maxFailures { _ = failures.popFirst() }
+        failures.append(RecordedFailure(sequence: sequence, error: error))
+    }
+
+    /// Appends a replaced state's slot, with the state as its checkpoint.
+    mutating func appendReplacement(sequence: UInt64, time: Int64, state: F.State) {
+        append(RecordedSlot(sequence: sequence, time: time, input: .replacement))
+        addCheckpoint(state)
+    }
+
+    /// The kept errors of failures from sequence number `first` on.
+    func failures(from first: UInt64) -> [RecordedFailure] {
+        guard !failures.isEmpty else { return [] }
+        return failures.elements.filter { $0.sequence >= first }
+    }
+
+    /// Keeps an intent's timing, dropping the oldest beyond ``maxTimings``.
+    @inlinable mutating func addTiming(_ timing: IntentTiming) {
+        if timings.count >= Self.maxTimings { _ = timings.popFirst() }
+        timings.append(timing)
+    }
+
     /// Drops what the window no longer needs once events up to `last` are in, and makes
     /// sure one slot is free.
     @inlinable @inline(__always) mutating func makeRoom(through last: UInt64) {
@@ -107,7 +143,8 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
             dropThroughOldestCheckpoint()
         } else {
             // No checkpoint in a full ring: fewer reductions than the interval in it. Drop one
-            // slot and bring the baseline past it by reducing its message.
+            // slot and bring the baseline past it by reducing its message. (A replaced state
+            // is a checkpoint, so it is never dropped here.)
             let message = slots[head].input.message
             dropOldestSlot()
             if let message, baseline != nil { F.reduce(&baseline!, message) }
@@ -151,7 +188,9 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
             if position >= capacity { position -= capacity }
             copied.append(slots[position])
         }
-        return RecordedHistory(baseline: baseline, slots: copied, checkpoints: checkpoints.elements)
+        return RecordedHistory(
+            baseline: baseline, slots: copied, checkpoints: checkpoints.elements,
+            failures: failures(from: copied.first?.sequence ?? .max))
     }
 
     /// Drops every slot and starts again from `baseline`, shrinking the ring back.
@@ -163,6 +202,8 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
             slots = .allocate(capacity: capacity)
         }
         checkpoints = WorkQueue()
+        timings = WorkQueue()
+        failures = WorkQueue()
         dropAt = .max
         nextCheckpointSlot = appendedSlots + checkpointInterval
         self.baseline = baseline

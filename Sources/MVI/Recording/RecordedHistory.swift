@@ -7,12 +7,15 @@ package struct RecordedHistory<F: Feature>: Sendable {
     package var slots: [RecordedSlot<F>]
     /// The checkpoints among them, oldest first.
     package var checkpoints: [RecordedCheckpoint<F>]
+    /// The errors of the failures among them, oldest first.
+    package var failures: [RecordedFailure] = []
 
     /// Every event's value, oldest first, each state computed from the checkpoint before it
     /// with the messages since reduced into it.
     package func forEachEvent(_ body: (_ sequence: UInt64, _ time: Int64, _ value: RecordedValue<F>) -> Void) {
         var state = baseline
         var checkpointIndex = 0
+        var failureIndex = 0
         for slot in slots {
             var sequence = slot.sequence
             func emit(_ value: RecordedValue<F>) {
@@ -29,6 +32,24 @@ package struct RecordedHistory<F: Feature>: Sendable {
                 emit(.message(message))
             case .reduction(let message):
                 emit(.message(message))
+            case .replacement:
+                // Its state is the checkpoint of its event.
+                while checkpointIndex < checkpoints.count && checkpoints[checkpointIndex].sequence < sequence {
+                    checkpointIndex += 1
+                }
+                if checkpointIndex < checkpoints.count && checkpoints[checkpointIndex].sequence == sequence {
+                    state = checkpoints[checkpointIndex].state
+                }
+                emit(state.map { .state($0) } ?? .unknownState)
+                continue
+            case .failure:
+                while failureIndex < failures.count && failures[failureIndex].sequence < sequence { failureIndex += 1 }
+                let kept = failureIndex < failures.count && failures[failureIndex].sequence == sequence
+                emit(
+                    .failure(
+                        kept
+                            ? failures[failureIndex].error
+                            : StoreError(storeName: "", origin: .addOn("time travel"), underlying: FailureNoLongerKept())))
             }
             guard let message = slot.input.message else { continue }
             while checkpointIndex < checkpoints.count && checkpoints[checkpointIndex].sequence < sequence {

@@ -10,11 +10,18 @@ package enum RecordedInput<F: Feature>: Sendable {
     case reduction(F.Message)
     /// A side effect that was posted.
     case sideEffect(F.SideEffect)
+    /// The state, replaced as a whole (``Store/replaceState(with:)``); its one event is the
+    /// new state, kept as a checkpoint (so that later states are computed from it, and the
+    /// slot stays as small and as trivially copyable as the feature's types allow).
+    case replacement
+    /// A failure reported to the store's error handler; the error is kept beside the slots
+    /// (``RecordLog/failures``), for the same reason.
+    case failure
 
     /// How many events the slot stands for.
     @inlinable package var eventCount: UInt64 {
         switch self {
-        case .intent, .sideEffect: 1
+        case .intent, .sideEffect, .replacement, .failure: 1
         case .reduction: 2
         case .step: 3
         }
@@ -24,7 +31,7 @@ package enum RecordedInput<F: Feature>: Sendable {
     @inlinable package var message: F.Message? {
         switch self {
         case .step(_, let message), .reduction(let message): message
-        case .intent, .sideEffect: nil
+        case .intent, .sideEffect, .replacement, .failure: nil
         }
     }
 }

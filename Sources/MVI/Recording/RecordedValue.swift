@@ -4,8 +4,10 @@ package enum RecordedValue<F: Feature>: Sendable {
     case intent(F.Intent)
     /// A message, before it was reduced.
     case message(F.Message)
-    /// The state after a message.
+    /// The state after a message, or a state that replaced the store's (``RecordedInput/replacement(_:)``).
     case state(F.State)
+    /// A failure reported to the store's error handler.
+    case failure(StoreError)
     /// A side effect that was posted.
     case sideEffect(F.SideEffect)
     /// A state the recording cannot compute: it began without a state to start from.

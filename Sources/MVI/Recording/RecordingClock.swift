@@ -12,6 +12,7 @@ import ucrt
 
 /// The wall clock of recordings: nanoseconds since 1970-01-01 UTC (`CLOCK_REALTIME`;
 /// `timespec_get` on Windows). Read by ``RecordingSession/tick()``, not on the send path.
+@usableFromInline
 enum RecordingClock {
     static func now() -> Int64 {
         var time = timespec()
@@ -21,5 +22,17 @@ enum RecordingClock {
         _ = clock_gettime(CLOCK_REALTIME, &time)
         #endif
         return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
+    }
+
+    /// A monotonic clock in nanoseconds (`CLOCK_MONOTONIC`; the wall clock on Windows), for
+    /// timing intents: never 0, so that 0 can mean "not timing".
+    @usableFromInline static func monotonicNow() -> Int64 {
+        var time = timespec()
+        #if os(Windows)
+        _ = timespec_get(&time, TIME_UTC)
+        #else
+        _ = clock_gettime(CLOCK_MONOTONIC, &time)
+        #endif
+        return Swift.max(1, Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec))
     }
 }

@@ -8,6 +8,8 @@ package final class RecordingSession: Sendable {
     @usableFromInline let sequence = Atomic<UInt64>(1)
     /// The current time, in nanoseconds since 1970, as of the last ``tick()``.
     @usableFromInline let currentTime = Atomic<Int64>(0)
+    /// How many readers want intents timed (``beginTimingIntents()``); 0 almost always.
+    @usableFromInline let timingReaders = Atomic<Int>(0)
     /// The newest events kept across all the session's stores.
     package let window: Int
 
@@ -51,6 +53,21 @@ package final class RecordingSession: Sendable {
 
     /// The time of the last ``tick()``: nanoseconds since 1970.
     @inlinable package var now: Int64 { currentTime.load(ordering: .relaxed) }
+
+    /// Whether stores time each intent's execution (``StoreRecorder/timings(afterSlot:)``).
+    /// One relaxed load on the recorded send path: with nobody timing, that is all it costs.
+    @inlinable package var isTimingIntents: Bool { timingReaders.load(ordering: .relaxed) > 0 }
+
+    /// A reader (a debugger page) wants intents timed, from the next intent on, until it calls
+    /// ``endTimingIntents()``. Calls nest: timing goes on while any reader wants it.
+    package func beginTimingIntents() {
+        timingReaders.add(1, ordering: .relaxed)
+    }
+
+    /// Ends one ``beginTimingIntents()``.
+    package func endTimingIntents() {
+        timingReaders.subtract(1, ordering: .relaxed)
+    }
 
     /// Reserves `count` consecutive sequence numbers and returns the first.
     @inlinable func reserve(_ count: UInt64) -> UInt64 {

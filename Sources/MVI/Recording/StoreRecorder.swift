@@ -28,6 +28,11 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var log: RecordLog<F>
     /// The intent being executed, held back so that it shares a slot with its first message.
     @usableFromInline @exclusivity(unchecked) var pendingIntent: F.Intent?
+    /// When the intent being executed started (monotonic nanoseconds), or 0 when it is not
+    /// timed. Touched only by the store's draining thread, like `pendingIntent`.
+    @usableFromInline @exclusivity(unchecked) var timingStart: Int64 = 0
+    /// The log's `appendedSlots` when timing started: the intent's slot is the next one.
+    @usableFromInline @exclusivity(unchecked) var timingSlot = 0
     let link = StoreLock(Link())
 
     /// Creates a recorder that records while `session` does.
@@ -84,6 +89,12 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
             let isCheckpoint = log.appendReduction(sequence: sequence, time: time, intent: intent, message: message)
             if isCheckpoint { log.addCheckpoint(core.drainer.state) }
         }
+    }
+
+    /// Starts timing the intent about to be executed (while the session times intents).
+    @usableFromInline @inline(never) func startTiming() {
+        timingSlot = log.appendedSlots
+        timingStart = RecordingClock.monotonicNow()
     }
 
     // MARK: Reading (the controller)

@@ -20,13 +20,33 @@ extension StoreCore {
     @inlinable @inline(__always) func recordIntent(_ intent: F.Intent) {
         withRecorder { recorder in
             if recorder.session.isRecording { recorder.pendingIntent = intent }
+            // One relaxed load when nobody times intents (no debugger page open).
+            if _slowPath(recorder.session.isTimingIntents) { recorder.startTiming() }
         }
     }
 
     /// `execute` returned: an intent that dispatched nothing gets a slot of its own.
     @inlinable @inline(__always) func recordEndOfIntent() {
         withRecorder { recorder in
-            if recorder.pendingIntent != nil { recordPendingIntent(recorder) }
+            if _slowPath(recorder.timingStart != 0) {
+                recordTimedEndOfIntent(recorder)
+            } else if recorder.pendingIntent != nil {
+                recordPendingIntent(recorder)
+            }
+        }
+    }
+
+    /// `execute` returned while timing: the time since ``StoreRecorder/startTiming()`` is kept
+    /// for the intent's slot, if the intent was recorded.
+    @inlinable @inline(never) func recordTimedEndOfIntent(_ recorder: StoreRecorder<F>) {
+        let nanoseconds = RecordingClock.monotonicNow() - recorder.timingStart
+        recorder.timingStart = 0
+        if recorder.pendingIntent != nil { recordPendingIntent(recorder) }
+        // The intent's slot is the first one appended since timing started.
+        let slotNumber = recorder.timingSlot + 1
+        guard recorder.log.appendedSlots >= slotNumber else { return }
+        stateLock.withLock {
+            recorder.log.addTiming(IntentTiming(slotNumber: slotNumber, nanoseconds: nanoseconds))
         }
     }
 
@@ -58,6 +78,34 @@ extension StoreCore {
         let sequence = recorder.session.reserve(1)
         stateLock.withLock {
             recorder.log.append(RecordedSlot(sequence: sequence, time: time, input: .sideEffect(sideEffect)))
+        }
+    }
+
+    /// Records a failure reported to the error handler, after the intent held back, if any.
+    /// On the draining thread.
+    func recordFailure(_ error: StoreError) {
+        withRecorder { recorder in
+            if recorder.pendingIntent != nil { recordPendingIntent(recorder) }
+            guard recorder.session.isRecording else { return }
+            let time = recorder.session.now
+            let sequence = recorder.session.reserve(1)
+            stateLock.withLock { recorder.log.appendFailure(sequence: sequence, time: time, error: error) }
+        }
+    }
+
+    /// Replaces the state, recording the new one in the same critical section while recording.
+    func recordReplacement(_ state: F.State) {
+        withRecorder { recorder in
+            guard recorder.session.isRecording else {
+                stateLock.withLock { drainer.state = state }
+                return
+            }
+            let time = recorder.session.now
+            let sequence = recorder.session.reserve(1)
+            stateLock.withLock {
+                drainer.state = state
+                recorder.log.appendReplacement(sequence: sequence, time: time, state: state)
+            }
         }
     }
 }

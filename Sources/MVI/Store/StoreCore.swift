@@ -288,6 +288,8 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
             addSideEffectHandler(handler)
         case .removeSideEffectHandler(let handler):
             drainer.sideEffectHandlers.removeAll { $0 === handler }
+        case .replaceState(let state):
+            replaceState(with: state)
         case .show(let state):
             stateLock.withLock {  // under the lock: `liveState` reads it from any thread
                 if drainer.liveWhileShowing == nil { drainer.liveWhileShowing = StateBox(drainer.state) }
@@ -302,7 +304,8 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
             }
             notifyObservers()
         case .failure(let error):
-            emit(.failure(error))
+            if hasRecorder { recordFailure(error) }
+            if wants(.failure) { emit(.failure(error)) }
         case .terminate:
             terminate()
         }
@@ -451,15 +454,16 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
     /// Reports a failure from the draining thread.
     func reportFromDrainer(_ error: StoreError) {
         errorHandler(error)
+        if hasRecorder { recordFailure(error) }
         if wants(.failure) { emit(.failure(error)) }
     }
 
-    /// Reports a failure from any thread: the handler is called at once, middleware sees it
-    /// in order through the pipeline.
+    /// Reports a failure from any thread: the handler is called at once, middleware and the
+    /// recorder see it in order through the pipeline.
     @usableFromInline package func report(_ error: StoreError) {
         errorHandler(error)
         showFailureToTestSupport(error)
-        if wants(.failure) { submit(.failure(error)) }
+        if wants(.failure) || hasRecorder { submit(.failure(error)) }
     }
 
     // MARK: Lifecycle

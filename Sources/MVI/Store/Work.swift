@@ -22,6 +22,8 @@ enum Work<F: Feature>: Sendable {
     case removeObserver(CallbackGate)
     case addSideEffectHandler(SideEffectHandler<F.SideEffect>)
     case removeSideEffectHandler(SideEffectHandler<F.SideEffect>)
+    /// Replaces the state (``Store/replaceState(with:)``): input, applied in order with intents.
+    case replaceState(F.State)
     case show(F.State)
     /// Ends showing: the store's own state, kept aside by the first `show`, comes back.
     case restore
@@ -31,7 +33,7 @@ enum Work<F: Feature>: Sendable {
 
     @inlinable var isInput: Bool {
         switch self {
-        case .intent, .message, .sideEffect, .returnedSideEffect: return true
+        case .intent, .message, .sideEffect, .returnedSideEffect, .replaceState: return true
         default: return false
         }
     }

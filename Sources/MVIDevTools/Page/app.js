@@ -3,7 +3,8 @@
 // in the MVIDevTools catalog (Protocol.md). No dependencies: plain DOM.
 (function () {
   const $ = (id) => document.getElementById(id);
-  const KINDS = ["intent", "message", "state", "sideEffect"];
+  const KINDS = ["intent", "message", "state", "sideEffect", "failure"];
+  const PROTOCOL = 2;
   const ROW = 22;
   const MAX_EVENTS = 200000;
   const token = new URLSearchParams(location.search).get("token") || "";
@@ -20,6 +21,7 @@
     dropped: 0,
     trimmed: 0,
     arrivals: [],          // [time, count] for the rate
+    timings: new Map(),    // intent seq -> execution time in ns, measured by the store
   };
   const filter = { store: "", kinds: new Set(KINDS), text: "" };
 
@@ -53,7 +55,7 @@
   function receive(frame) {
     switch (frame.type) {
       case "hello":
-        if (frame.protocol !== 1) toast(`This page speaks protocol 1; the app speaks ${frame.protocol}`);
+        if (frame.protocol !== PROTOCOL) toast(`This page speaks protocol ${PROTOCOL}; the app speaks ${frame.protocol}`);
         break;
       case "events": addEvents(frame); break;
       case "stores": model.stores = frame.stores; renderStores(); break;
@@ -83,10 +85,12 @@
       // The stores' states as last shown: where the new recording starts (for generated tests).
       model.baselines = {};
       for (const s of model.stores) model.baselines[s.name] = s.state;
-      model.events = []; model.filtered = []; model.inspected = null; model.trimmed = 0;
+      model.events = []; model.filtered = []; model.inspected = null; model.trimmed = 0; model.timings.clear();
       renderInspector();
     }
     model.dropped = frame.dropped;
+    for (const [seq, ns] of frame.timings || []) model.timings.set(seq, ns);
+    if (model.timings.size > MAX_EVENTS) model.timings.delete(model.timings.keys().next().value);
     const events = model.events;
     let ordered = true;
     for (const e of frame.events) {
@@ -184,7 +188,7 @@
     const html = [];
     for (let i = first; i < Math.min(total, first + count); i++) {
       const e = model.events[model.filtered[i]];
-      let cls = "row";
+      let cls = e.kind === "failure" ? "row failed" : "row";
       if (e.seq === model.inspected) cls += " inspected";
       if (model.mode === "stopped" && model.selected !== null) {
         if (e.seq === model.selected) cls += " current"; else if (e.seq > model.selected) cls += " future";
@@ -195,6 +199,15 @@
   }
 
   function kindLabel(kind) { return kind === "sideEffect" ? "effect" : kind; }
+
+  // An intent's case name: `load(page: 2)` and `{"load":{"page":2}}` both give `load`.
+  function intentName(e) {
+    if (e.value !== null && typeof e.value === "object" && !Array.isArray(e.value)) {
+      const keys = Object.keys(e.value);
+      if (keys.length === 1) return keys[0];
+    }
+    return (e.value === null ? e.text : compact(e.value)).split("(")[0];
+  }
 
   function clock(seconds) {
     const d = new Date(seconds * 1000);
@@ -338,6 +351,10 @@
     }
     head.innerHTML = `<span class="k-${e.kind}"><b>${kindLabel(e.kind)}</b></span> #${e.seq} · <b>${esc(e.store)}</b> · ${clock(e.time)}` +
       (e.kind === "state" ? (before === null ? ' · <span class="muted">no earlier state in view</span>' : ' · <span class="muted">changes highlighted against the previous state</span>') : "");
+    if (e.kind === "failure") {
+      const text = document.createElement("div"); text.className = "failure-text"; text.textContent = e.text;
+      box.appendChild(text); return;
+    }
     if (e.value === null) { box.appendChild(textNode(e.text)); return; }
     const changed = before === null ? new Set() : changedPaths(e.value, before, "", new Set());
     box.appendChild(tree(e.value, before, "", 0, changed));
@@ -357,9 +374,16 @@
     const steps = [];
     let previous = null;
     let initial = null;
+    let reduced = false;
     for (const e of events) {
       if (e.kind === "intent") steps.push({ intent: e.value, state: null, later: e.dispatched === false, before: previous });
-      else if (e.kind === "state") {
+      else if (e.kind === "message") reduced = true;
+      else if (e.kind === "state" && !reduced) {
+        // No message since the previous state: the state was replaced (set from the page).
+        steps.push({ replaced: e.value, before: previous });
+        previous = e.value;
+      } else if (e.kind === "state") {
+        reduced = false;
         const step = steps[steps.length - 1];
         // An intent that dispatched nothing as it ran changed the state later, from async work,
         // which send does not wait for.
@@ -379,6 +403,7 @@
     lines.push(`        initialState: try decode(${stateType}.self, ${initial === null ? '<#initial state JSON#>' : swiftString(initial)}),`);
     lines.push("        exhaustivity: .off)  // what async work does afterwards is not asserted");
     for (const step of steps) {
+      if (step.replaced !== undefined) { lines.push(`    // here the state was set from the debugger: ${JSON.stringify(step.replaced)}`); continue; }
       if (step.intent === null) { lines.push("    // an intent that is not Encodable was recorded here"); continue; }
       if (step.state === null) lines.push(`    await store.send(try decode(${intentType}.self, ${swiftString(step.intent)}))`);
       else if (step.later) lines.push(`    await store.send(try decode(${intentType}.self, ${swiftString(step.intent)}))  // async work then set ${JSON.stringify(step.state)}`);
@@ -388,21 +413,19 @@
     return lines.join("\n");
   }
 
+  // Execution times measured by the stores (monotonic clock, ns), joined to their intents.
   function renderTiming() {
     const rows = new Map();
-    const open = new Map();
     for (const e of model.events) {
-      if (e.kind === "intent") open.set(e.store, e);
-      else if (e.kind === "state" && open.has(e.store)) {
-        const intent = open.get(e.store);
-        open.delete(e.store);
-        const name = intent.value === null ? intent.text.split("(")[0] : compact(intent.value).split("(")[0];
-        const key = e.store + "\u0000" + name;
-        if (!rows.has(key)) rows.set(key, { store: e.store, intent: name, times: [] });
-        rows.get(key).times.push((e.time - intent.time) * 1000);
-      }
+      if (e.kind !== "intent") continue;
+      const ns = model.timings.get(e.seq);
+      if (ns === undefined) continue;
+      const name = intentName(e);
+      const key = e.store + "\u0000" + name;
+      if (!rows.has(key)) rows.set(key, { store: e.store, intent: name, times: [] });
+      rows.get(key).times.push(ns);
     }
-    const ms = (v) => (v < 1 ? "<1 ms" : v.toFixed(1) + " ms");
+    const ms = (ns) => (ns < 1e6 ? (ns / 1e3).toFixed(ns < 1e4 ? 2 : 1) + " µs" : (ns / 1e6).toFixed(2) + " ms");
     const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
     $("timing-table").querySelector("tbody").innerHTML = [...rows.values()].sort((a, b) => b.times.length - a.times.length).map((r) => {
       const sorted = r.times.sort((a, b) => a - b);
@@ -498,7 +521,7 @@
   $("btn-edit").addEventListener("click", () => {
     let state;
     try { state = JSON.parse($("edit-json").value); } catch (e) { toast("The state is not valid JSON"); return; }
-    request("setState", { store: $("edit-store").value, state }).then(() => toast("State shown", true)).catch(fail);
+    request("setState", { store: $("edit-store").value, state }).then(() => toast(model.mode === "stopped" ? "State set: shown now, kept when you go back to live" : "State set", true)).catch(fail);
   });
   $("btn-test").addEventListener("click", () => { $("test-code").textContent = generateTest($("test-store").value); });
   $("btn-copy").addEventListener("click", () => {

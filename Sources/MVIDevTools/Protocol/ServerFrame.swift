@@ -3,8 +3,10 @@ import MVITimeTravel
 
 /// The frames the server sends (see <doc:Protocol>), as JSON text.
 enum ServerFrame {
-    /// The protocol's version: a page that does not know it stops.
-    static let protocolVersion = 1
+    /// The protocol's version: a page that does not know it stops. Version 2 added the
+    /// `failure` kind, intent timings in `events` frames, and a `setState` that replaces the
+    /// store's state for good.
+    static let protocolVersion = 2
 
     static func hello(maxMessageBytes: Int) -> String {
         JSONText.object([
@@ -13,7 +15,8 @@ enum ServerFrame {
     }
 
     static func events(
-        _ events: ArraySlice<TimeTravelFeedEvent>, reset: Bool, dropped: Int, encoder: JSONEncoder
+        _ events: ArraySlice<TimeTravelFeedEvent>, reset: Bool, dropped: Int,
+        timings: [TimeTravelIntentTiming] = [], encoder: JSONEncoder
     ) -> String {
         var items: [String] = []
         items.reserveCapacity(events.count)
@@ -42,6 +45,12 @@ enum ServerFrame {
         return JSONText.object([
             "type": "\"events\"", "reset": reset ? "true" : "false", "dropped": String(dropped),
             "events": JSONText.array(items),
+            "timings": JSONText.array(
+                timings.map { timing in
+                    let (seconds, attoseconds) = timing.executionTime.components
+                    let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+                    return JSONText.array([String(timing.sequence), String(nanoseconds)])
+                }),
         ])
     }
 

@@ -9,23 +9,23 @@ extension DevTools {
     /// `Intent` is `Decodable`, and showing an edited state where `State` is `Codable`. The
     /// most capable overload is chosen for you; there is nothing to opt into.
     public func register<F: Feature>(_ store: Store<F>) {
-        add(DevToolsStore(store, sendIntent: nil, showState: nil))
+        add(DevToolsStore(store, sendIntent: nil, setState: nil))
     }
 
     /// Shows the store and lets the page send it intents, decoded from JSON.
     public func register<F: Feature>(_ store: Store<F>) where F.Intent: Decodable {
-        add(DevToolsStore(store, sendIntent: Self.intentSender(), showState: nil))
+        add(DevToolsStore(store, sendIntent: Self.intentSender(), setState: nil))
     }
 
-    /// Shows the store and lets the page show an edited state on it while time travel is
-    /// stopped (going back to live restores the store's own state).
+    /// Shows the store and lets the page set its state (`Store.replaceState(with:)`): the
+    /// edited state is the store's from then on, in order with its intents.
     public func register<F: Feature>(_ store: Store<F>) where F.State: Codable {
-        add(DevToolsStore(store, sendIntent: nil, showState: Self.stateShower()))
+        add(DevToolsStore(store, sendIntent: nil, setState: Self.stateSetter()))
     }
 
-    /// Shows the store, lets the page send it intents and show an edited state on it.
+    /// Shows the store, lets the page send it intents and set its state.
     public func register<F: Feature>(_ store: Store<F>) where F.Intent: Decodable, F.State: Codable {
-        add(DevToolsStore(store, sendIntent: Self.intentSender(), showState: Self.stateShower()))
+        add(DevToolsStore(store, sendIntent: Self.intentSender(), setState: Self.stateSetter()))
     }
 
     static func intentSender<F: Feature>() -> @Sendable (Store<F>, Data) throws(DevToolsError) -> Void
@@ -35,15 +35,14 @@ extension DevTools {
         }
     }
 
-    static func stateShower<F: Feature>() -> @Sendable (StoreHooks<F>, Data) throws(DevToolsError) -> Void
+    static func stateSetter<F: Feature>() -> @Sendable (StoreHooks<F>, Data) throws(DevToolsError) -> Void
     where F.State: Codable {
         { hooks, data throws(DevToolsError) in
-            let name = hooks.storeName ?? ""
-            let state = try DevToolsStore.decode(F.State.self, data, store: name)
-            guard hooks.isHoldingInput else {
-                throw .notSupported(store: name, what: "show an edited state unless time travel is stopped")
-            }
-            hooks.show(state)
+            let state = try DevToolsStore.decode(F.State.self, data, store: hooks.storeName ?? "")
+            // A replacement is input: while time travel holds input it waits, in order, and is
+            // applied when the page goes back to live. Shown meanwhile, so the page sees it.
+            if hooks.isHoldingInput { hooks.show(state) }
+            hooks.replaceState(with: state)
         }
     }
 }

@@ -7,8 +7,8 @@ struct DevToolsStore: Sendable {
     let name: String
     /// Decodes an intent from JSON and sends it; `nil` if the intent is not `Decodable`.
     let sendIntent: (@Sendable (Data) throws(DevToolsError) -> Void)?
-    /// Decodes a state from JSON and shows it on the store; `nil` if the state is not `Codable`.
-    let showState: (@Sendable (Data) throws(DevToolsError) -> Void)?
+    /// Decodes a state from JSON and replaces the store's with it; `nil` if the state is not `Codable`.
+    let setState: (@Sendable (Data) throws(DevToolsError) -> Void)?
     /// The store's current state, as its observers see it; `nil` once it was released.
     let currentState: @Sendable () -> (any Sendable)?
     /// Whether the store was released.
@@ -23,7 +23,7 @@ extension DevToolsStore {
     init<F: Feature>(
         _ store: Store<F>,
         sendIntent: (@Sendable (Store<F>, Data) throws(DevToolsError) -> Void)?,
-        showState: (@Sendable (StoreHooks<F>, Data) throws(DevToolsError) -> Void)?
+        setState: (@Sendable (StoreHooks<F>, Data) throws(DevToolsError) -> Void)?
     ) {
         let name = store.name
         let hooks = store.hooks
@@ -36,13 +36,13 @@ extension DevToolsStore {
         } else {
             self.sendIntent = nil
         }
-        if let showState {
-            self.showState = { (data: Data) throws(DevToolsError) -> Void in
+        if let setState {
+            self.setState = { (data: Data) throws(DevToolsError) -> Void in
                 guard hooks.isAlive else { throw DevToolsError.unknownStore(name) }
-                try showState(hooks, data)
+                try setState(hooks, data)
             }
         } else {
-            self.showState = nil
+            self.setState = nil
         }
         self.currentState = { hooks.state }
         self.isAlive = { hooks.isAlive }

@@ -29,7 +29,8 @@ struct DevToolsConnection: Sendable {
     /// Until cancelled: every push interval, the new events, and the status and the store
     /// list when they changed.
     func push() async throws {
-        let feed = devTools.timeTravel.makeFeed()
+        // Stores time their intents only while a page reads this feed.
+        let feed = devTools.timeTravel.makeFeed(timingIntents: true)
         let encoder = JSONText.makeEncoder()
         var dropped = 0
         var lastStores = ""
@@ -39,7 +40,7 @@ struct DevToolsConnection: Sendable {
         while !Task.isCancelled {
             let batch = feed.read()
             dropped += batch.droppedEvents
-            if batch.isReset || !batch.events.isEmpty || batch.droppedEvents > 0 {
+            if batch.isReset || !batch.events.isEmpty || batch.droppedEvents > 0 || !batch.intentTimings.isEmpty {
                 var start = batch.events.startIndex
                 let step = Swift.max(1, devTools.options.maxEventsPerFrame)
                 repeat {
@@ -47,7 +48,8 @@ struct DevToolsConnection: Sendable {
                     try await send(
                         ServerFrame.events(
                             batch.events[start..<end], reset: batch.isReset && start == batch.events.startIndex,
-                            dropped: dropped, encoder: encoder))
+                            dropped: dropped,
+                            timings: start == batch.events.startIndex ? batch.intentTimings : [], encoder: encoder))
                     start = end
                 } while start < batch.events.endIndex
             }
@@ -87,7 +89,7 @@ struct DevToolsConnection: Sendable {
                     name: name, state: nil, recorded: false, sendsIntents: false, showsStates: false)
             if info.state == nil { info.state = store.currentState() }
             info.sendsIntents = store.sendIntent != nil
-            info.showsStates = store.showState != nil
+            info.showsStates = store.setState != nil
             info.types = (store.featureType, store.stateType, store.intentType)
             infos[name] = info
         }
@@ -197,10 +199,10 @@ struct DevToolsConnection: Sendable {
             return ServerFrame.reply(id: id)
         case .setState(let name, let state):
             guard let store = devTools.registeredStores[name] else { throw .unknownStore(name) }
-            guard let showState = store.showState else {
-                throw .notSupported(store: name, what: "show an edited state: its State is not Codable")
+            guard let setState = store.setState else {
+                throw .notSupported(store: name, what: "set its state: its State is not Codable")
             }
-            try showState(state)
+            try setState(state)
             return ServerFrame.reply(id: id)
         case .export:
             do {

@@ -97,6 +97,9 @@ final class EventLog<F: Feature>: Middleware, Sendable {
         case .sideEffect(let sideEffect):
             log.isInStep = log.isInStep && isExecuting
             log.sideEffects.append(sideEffect)
+        case .stateReplaced(let state):
+            // Replaced from outside: what the next step starts from.
+            log.state = state
         case .failure(let error):
             log.failures.append(error)
         case .cancelled:

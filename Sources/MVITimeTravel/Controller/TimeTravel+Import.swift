@@ -27,7 +27,7 @@ extension TimeTravel {
         // Judged as written, not as the `Double` it reads as: `1.0000000000000001` is 1.0 as
         // a `Double`, but it is not a version.
         switch NumberLiteral.wholeNumber(written) {
-        case .whole(let version) where version == TimeTravelRecording.currentVersion: break
+        case .whole(let version) where TimeTravelRecording.readableVersions.contains(version): break
         case .whole(let version): throw .unsupportedVersion(version)
         case .fractional, .tooLarge: throw .invalidVersion(JSONParser.quoted(written))
         }
@@ -41,7 +41,7 @@ extension TimeTravel {
         guard recording.format == TimeTravelRecording.formatName else {
             throw .notARecording(format: recording.format)
         }
-        guard recording.version == TimeTravelRecording.currentVersion else {
+        guard TimeTravelRecording.readableVersions.contains(recording.version) else {
             throw .unsupportedVersion(recording.version)
         }
         var ids = Set<Int>()
@@ -49,7 +49,10 @@ extension TimeTravel {
             throw .duplicateStoreID(store.id)
         }
         var previous: UInt64?
-        for event in recording.events {
+        for (index, event) in recording.events.enumerated() {
+            if event.kind == .failure && recording.version < 2 {
+                throw .invalidStructure(path: "events[\(index)].kind", reason: "failure needs version 2 or later")
+            }
             guard ids.contains(event.store) else {
                 throw .unknownStore(id: event.store, eventSequence: event.sequence)
             }

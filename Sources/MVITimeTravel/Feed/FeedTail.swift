@@ -5,8 +5,9 @@ import MVI
 /// Used only under its feed's lock.
 protocol FeedTail: AnyObject, Sendable {
     /// Appends the new events (numbered from 1 at `origin`) and returns the slots the
-    /// recorder dropped before they could be read.
-    func read(origin: UInt64, into events: inout [TimeTravelFeedEvent]) -> Int
+    /// recorder dropped before they could be read. Intent timings kept since the last read
+    /// go to `timings`.
+    func read(origin: UInt64, into events: inout [TimeTravelFeedEvent], timings: inout [TimeTravelIntentTiming]) -> Int
     /// The timeline sequence of the last event read.
     var lastSequence: UInt64 { get }
 }
@@ -22,15 +23,25 @@ final class LiveTail<F: Feature>: FeedTail, @unchecked Sendable {
     var lastSlot: Int?
     var lastState: F.State?
     var lastSequence: UInt64 = 0
+    /// The slot number of the newest intent timing read.
+    var lastTimedSlot = 0
 
     init(name: String, recorder: StoreRecorder<F>) {
         self.name = name
         self.recorder = recorder
     }
 
-    func read(origin: UInt64, into events: inout [TimeTravelFeedEvent]) -> Int {
-        let tail = recorder.tail(afterSlot: lastSlot)
+    func read(origin: UInt64, into events: inout [TimeTravelFeedEvent], timings: inout [TimeTravelIntentTiming]) -> Int
+    {
+        let tail = recorder.tail(afterSlot: lastSlot, afterTimedSlot: lastTimedSlot)
         lastSlot = tail.lastSlot
+        lastTimedSlot = tail.lastTimedSlot
+        for timing in tail.timings where timing.sequence >= origin {
+            timings.append(
+                TimeTravelIntentTiming(
+                    sequence: timing.sequence - origin + 1, storeName: name,
+                    executionTime: .nanoseconds(timing.nanoseconds)))
+        }
         var history = tail.history
         if history.baseline != nil {
             lastState = history.baseline
@@ -54,6 +65,7 @@ final class LiveTail<F: Feature>: FeedTail, @unchecked Sendable {
                 (kind, payload) = (.state, state)
                 lastState = state
             case .sideEffect(let sideEffect): (kind, payload) = (.sideEffect, sideEffect)
+            case .failure(let error): (kind, payload) = (.failure, error)
             case .unknownState: return
             }
             let numbered = sequence - origin + 1

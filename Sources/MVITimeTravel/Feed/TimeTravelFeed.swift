@@ -26,22 +26,40 @@ import Synchronization
 public final class TimeTravelFeed: Sendable {
     let controller: TimeTravel
     let state = StoreLock(FeedState())
+    /// Whether this feed has the controller's stores time their intents, while it exists.
+    public let timesIntents: Bool
 
-    init(controller: TimeTravel) {
+    init(controller: TimeTravel, timingIntents: Bool) {
         self.controller = controller
+        self.timesIntents = timingIntents
+        if timingIntents { controller.session.beginTimingIntents() }
+    }
+
+    deinit {
+        if timesIntents { controller.session.endTimingIntents() }
     }
 
     /// The events since the previous read.
     public func read() -> TimeTravelFeedBatch {
-        state.withLock { feed in feed.read(controller) }
+        state.withLock { feed in
+            var batch = feed.read(controller)
+            // The recorders keep timings while any feed wants them; this one did not ask.
+            if !timesIntents { batch.intentTimings = [] }
+            return batch
+        }
     }
 }
 
 extension TimeTravel {
     /// A reader of this controller's timeline that returns, at each read, only the events
     /// recorded since the previous read. See ``TimeTravelFeed``.
-    public func makeFeed() -> TimeTravelFeed {
-        TimeTravelFeed(controller: self)
+    ///
+    /// With `timingIntents`, the recorded stores time each intent's execution (its `execute`
+    /// and the reductions it dispatched while it ran) with a monotonic clock, in nanoseconds,
+    /// while the feed exists; reads return them in ``TimeTravelFeedBatch/intentTimings``.
+    /// Without any such feed, a store pays one relaxed atomic load per intent.
+    public func makeFeed(timingIntents: Bool = false) -> TimeTravelFeed {
+        TimeTravelFeed(controller: self, timingIntents: timingIntents)
     }
 }
 
@@ -76,8 +94,9 @@ struct FeedState: Sendable {
             if isReset { self.tails = [:] }
             for (track, tail) in tails where self.tails[track] == nil { self.tails[track] = tail }
             var events: [TimeTravelFeedEvent] = []
+            var timings: [TimeTravelIntentTiming] = []
             var dropped = 0
-            for tail in self.tails.values { dropped += tail.read(origin: origin, into: &events) }
+            for tail in self.tails.values { dropped += tail.read(origin: origin, into: &events, timings: &timings) }
             let after = controller.storage.withLock { state -> (UInt64, TimeTravel.Mode) in
                 (state.generation, state.mode)
             }
@@ -93,7 +112,9 @@ struct FeedState: Sendable {
             self.generation = generation
             isFinal = false
             events.sort { $0.sequence < $1.sequence }
-            return TimeTravelFeedBatch(isReset: isReset, events: events, droppedEvents: dropped, mode: after.1)
+            timings.sort { $0.sequence < $1.sequence }
+            return TimeTravelFeedBatch(
+                isReset: isReset, events: events, droppedEvents: dropped, mode: after.1, intentTimings: timings)
         }
     }
 

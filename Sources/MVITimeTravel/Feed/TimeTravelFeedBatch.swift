@@ -14,12 +14,19 @@ public struct TimeTravelFeedBatch: Sendable {
     public var droppedEvents: Int
     /// The controller's mode at the time of the read.
     public var mode: TimeTravel.Mode
+    /// How long intents took, for a feed made with `timingIntents: true`: those measured
+    /// since the previous read, by their intents' sequence numbers (empty otherwise).
+    public var intentTimings: [TimeTravelIntentTiming]
 
     /// Creates a batch.
-    public init(isReset: Bool, events: [TimeTravelFeedEvent], droppedEvents: Int, mode: TimeTravel.Mode) {
+    public init(
+        isReset: Bool, events: [TimeTravelFeedEvent], droppedEvents: Int, mode: TimeTravel.Mode,
+        intentTimings: [TimeTravelIntentTiming] = []
+    ) {
         self.isReset = isReset
         self.events = events
         self.droppedEvents = droppedEvents
         self.mode = mode
+        self.intentTimings = intentTimings
     }
 }

@@ -36,12 +36,12 @@ public enum TimeTravelImportError: Error, Sendable, Hashable, CustomStringConver
         case .notARecording(let format?): "Not a time-travel recording (format \"\(format)\")"
         case .notARecording(nil): "Not a time-travel recording (no format field)"
         case .unsupportedVersion(let version):
-            "Unsupported recording version \(version) (this library reads \(TimeTravelRecording.currentVersion))"
+            "Unsupported recording version \(version) (this library reads \(Self.readable))"
         case .invalidVersion(let written):
             if case .tooLarge = NumberLiteral.wholeNumber(written) {
-                "Invalid recording version \(written): too large to be a version (this library reads \(TimeTravelRecording.currentVersion))"
+                "Invalid recording version \(written): too large to be a version (this library reads \(Self.readable))"
             } else {
-                "Invalid recording version \(written): a version is a whole number (this library reads \(TimeTravelRecording.currentVersion))"
+                "Invalid recording version \(written): a version is a whole number (this library reads \(Self.readable))"
             }
         case .numberOutOfRange(let path, let literal):
             "Number \(literal) at \(path) is out of range: numbers in a recording are 64-bit floating point, at most about 1.8e308 in magnitude"
@@ -55,5 +55,14 @@ public enum TimeTravelImportError: Error, Sendable, Hashable, CustomStringConver
             "Initial state of store \"\(store)\" does not decode: \(reason)"
         case .controllerNotIdle(let mode): "The controller is \(mode), not idle"
         }
+    }
+}
+
+extension TimeTravelImportError {
+    /// The versions this library reads, for messages: `versions 1 to 2`.
+    static var readable: String {
+        let versions = TimeTravelRecording.readableVersions
+        return versions.count == 1
+            ? "version \(versions.lowerBound)" : "versions \(versions.lowerBound) to \(versions.upperBound)"
     }
 }

@@ -5,7 +5,7 @@ import MVI
 /// ```json
 /// {
 ///   "format": "swift-mvi.time-travel",
-///   "version": 1,
+///   "version": 2,
 ///   "exportedAt": 1763788800.5,
 ///   "stores": [
 ///     { "id": 0, "name": "Counter",
@@ -24,15 +24,21 @@ import MVI
 ///   the old one's (ids follow the order in which stores joined the recording). Importing
 ///   shows such stores one after the other on the registered store of that name (see
 ///   ``TimeTravel/import(_:)-(Data)``); exporting an imported recording keeps its ids.
-/// - `kind` is one of `intent`, `message`, `state`, `sideEffect`.
+/// - `kind` is one of `intent`, `message`, `state`, `sideEffect`, and, since version 2,
+///   `failure` (a failure reported to the store's error handler; `description` is the
+///   error's text and `value` is absent). A `state` with no `message` since the store's
+///   previous `state` is a state that replaced the store's (`Store.replaceState(with:)`).
+/// - Version 1 files (without failures) import as they are.
 /// - `value` (and `initialState`) is present when the type is `Encodable`; it is the value's
 ///   `JSONEncoder` encoding. `description` is always present.
 /// - Times are seconds since 1970-01-01 UTC. `sequence` increases strictly across the file.
 public struct TimeTravelRecording: Codable, Sendable, Hashable {
     /// The value of ``format``.
     public static let formatName = "swift-mvi.time-travel"
-    /// The version this library writes and reads.
-    public static let currentVersion = 1
+    /// The version this library writes: 2, which added the `failure` kind.
+    public static let currentVersion = 2
+    /// The versions this library reads: version 1 (no failures) and the current one.
+    public static let readableVersions = 1...currentVersion
 
     /// The type names of a store's feature, for readers.
     public struct TypeNames: Codable, Sendable, Hashable {
@@ -111,7 +117,8 @@ public struct TimeTravelRecording: Codable, Sendable, Hashable {
 
     /// Always ``formatName``.
     public var format: String
-    /// The format version; ``currentVersion`` for files this library writes.
+    /// The format version; ``currentVersion`` for files this library writes, any of
+    /// ``readableVersions`` for files it reads.
     public var version: Int
     /// When the recording was exported, in seconds since 1970-01-01 UTC.
     public var exportedAt: Double

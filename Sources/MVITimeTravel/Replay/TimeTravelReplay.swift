@@ -80,6 +80,9 @@ public enum TimeTravelReplay {
             throw .stateDoesNotDecode(store: store.name, sequence: nil, reason: JSONCodec.reason(error))
         }
         var lastMessage: TimeTravelRecording.Event?
+        // A state with no message since the store's previous state replaced the store's
+        // (`Store.replaceState(with:)`): it is adopted, not compared.
+        var reducedSinceState = false
         for event in recording.events where event.store == store.id {
             switch event.kind {
             case .message:
@@ -92,8 +95,19 @@ public enum TimeTravelReplay {
                 }
                 F.reduce(&state, message)
                 lastMessage = event
+                reducedSinceState = true
             case .state:
                 guard let expected = event.value else { throw .missingValue(sequence: event.sequence) }
+                defer { reducedSinceState = false }
+                guard reducedSinceState else {
+                    do {
+                        state = try JSONCodec.decode(F.State.self, from: expected)
+                    } catch {
+                        throw .stateDoesNotDecode(
+                            store: store.name, sequence: event.sequence, reason: JSONCodec.reason(error))
+                    }
+                    continue
+                }
                 let actual: JSONValue
                 do {
                     actual = try JSONCodec.encodeValue(state)
@@ -107,7 +121,7 @@ public enum TimeTravelReplay {
                         expected: expected, actual: actual,
                         expectedDescription: event.description, actualDescription: String(describing: state))
                 }
-            case .intent, .sideEffect:
+            case .intent, .sideEffect, .failure:
                 break
             }
         }

@@ -106,6 +106,7 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
             case .message(let message): payload = .message(message)
             case .state(let state): payload = .state(state)
             case .sideEffect(let sideEffect): payload = .sideEffect(sideEffect)
+            case .failure(let error): payload = .failure(Payload.Failure(error))
             case .unknownState: return  // not recorded from a known state: nothing to show
             }
             entries.append(
@@ -181,7 +182,7 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
                     String(describing: execution.state), nil
                 )
             }
-        case .state, .sideEffect:
+        case .state, .sideEffect, .failure:
             return nil
         }
     }

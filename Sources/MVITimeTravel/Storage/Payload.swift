@@ -7,6 +7,14 @@ enum Payload<F: Feature>: Sendable {
     case message(F.Message)
     case state(F.State)
     case sideEffect(F.SideEffect)
+    /// Boxed: failures are rare, and an inline error would widen every event of the timeline.
+    case failure(Failure)
+
+    /// A recorded failure, on the heap.
+    final class Failure: Sendable {
+        let error: StoreError
+        init(_ error: StoreError) { self.error = error }
+    }
 
     var value: Any {
         switch self {
@@ -14,6 +22,7 @@ enum Payload<F: Feature>: Sendable {
         case .message(let value): value
         case .state(let value): value
         case .sideEffect(let value): value
+        case .failure(let failure): failure.error
         }
     }
 
@@ -24,6 +33,7 @@ enum Payload<F: Feature>: Sendable {
         case .message(let value): value
         case .state(let value): value
         case .sideEffect(let value): value
+        case .failure(let failure): failure.error
         }
     }
 
@@ -33,6 +43,7 @@ enum Payload<F: Feature>: Sendable {
         case .message: .message
         case .state: .state
         case .sideEffect: .sideEffect
+        case .failure: .failure
         }
     }
 }

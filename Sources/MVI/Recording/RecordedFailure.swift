@@ -12,4 +12,9 @@ package struct RecordedFailure: Sendable {
 /// ``RecordLog/maxFailures`` errors.
 struct FailureNoLongerKept: Error, CustomStringConvertible {
     var description: String { "a failure (its error is no longer kept)" }
+
+    /// What such an event shows.
+    static var error: StoreError {
+        StoreError(storeName: "", origin: .addOn("time travel"), underlying: FailureNoLongerKept())
+    }
 }

@@ -45,11 +45,7 @@ package struct RecordedHistory<F: Feature>: Sendable {
             case .failure:
                 while failureIndex < failures.count && failures[failureIndex].sequence < sequence { failureIndex += 1 }
                 let kept = failureIndex < failures.count && failures[failureIndex].sequence == sequence
-                emit(
-                    .failure(
-                        kept
-                            ? failures[failureIndex].error
-                            : StoreError(storeName: "", origin: .addOn("time travel"), underlying: FailureNoLongerKept())))
+                emit(.failure(kept ? failures[failureIndex].error : FailureNoLongerKept.error))
             }
             guard let message = slot.input.message else { continue }
             while checkpointIndex < checkpoints.count && checkpoints[checkpointIndex].sequence < sequence {

@@ -67,9 +67,7 @@ enum StateDiff {
             let terminator = end == last ? "\n" : ",\n"
             if unchangedRun.count == 1 {
                 let field = rhsFields[end]
-                var dump = ""
-                customDump(field.value, to: &dump, name: field.label, indent: 2, maxDepth: 0)
-                out += prefixed(dump, "  ") + terminator
+                out += prefixed(named(field, maxDepth: 0), "    ") + terminator
             } else {
                 out += "    … (\(unchangedRun.count) unchanged)" + terminator
             }
@@ -82,18 +80,25 @@ enum StateDiff {
             }
             flushUnchanged()
             let separator = index == last ? "" : ","
-            var before = ""
-            var after = ""
-            customDump(lhsFields[index].value, to: &before, name: lhsFields[index].label, indent: 2)
-            customDump(rhsFields[index].value, to: &after, name: rhsFields[index].label, indent: 2)
+            let before = named(lhsFields[index], maxDepth: .max)
+            let after = named(rhsFields[index], maxDepth: .max)
             // Equal text for unequal values ("as Type", "Not equal but no difference"): let
             // custom-dump word it.
             guard before != after, !before.contains("\n"), !after.contains("\n") else { return .undecided }
-            out += "- " + before + separator + "\n+ " + after + separator + "\n"
+            out += "-   " + before + separator + "\n+   " + after + separator + "\n"
         }
         flushUnchanged()
         out += "  )"
         return .changed(out)
+    }
+
+    /// `label: value` as custom-dump writes a field. Indented here rather than with
+    /// custom-dump's `indent:`, which goes through Foundation's `replacingOccurrences` (half
+    /// the cost of writing a small field).
+    private static func named(_ field: Mirror.Child, maxDepth: Int) -> String {
+        var dump = (field.label ?? "") + ": "
+        customDump(field.value, to: &dump, maxDepth: maxDepth)
+        return dump
     }
 
     /// Every line of `text` with `prefix` in front.

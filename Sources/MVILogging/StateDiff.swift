@@ -97,8 +97,23 @@ enum StateDiff {
     /// the cost of writing a small field).
     private static func named(_ field: Mirror.Child, maxDepth: Int) -> String {
         var dump = (field.label ?? "") + ": "
-        customDump(field.value, to: &dump, maxDepth: maxDepth)
+        if let plain = plainText(field.value) {
+            dump += plain
+        } else {
+            customDump(field.value, to: &dump, maxDepth: maxDepth)
+        }
         return dump
+    }
+
+    /// The text custom-dump writes for an `Int`, a `Double` or a `Bool` (`"\(value)"`, its
+    /// last case), without the dozen casts it makes to get there; `nil` for anything else.
+    private static func plainText(_ value: Any) -> String? {
+        switch value {
+        case let value as Int: "\(value)"
+        case let value as Double: "\(value)"
+        case let value as Bool: "\(value)"
+        default: nil
+        }
     }
 
     /// Every line of `text` with `prefix` in front.
@@ -121,6 +136,7 @@ enum StateDiff {
     /// A value custom-dump writes on one line as a whole when it changes: no fields or
     /// payload, not a multi-line string, no custom dump.
     private static func isLeaf(_ value: Any) -> Bool {
+        if value is Int || value is Double || value is Bool { return true }
         // custom-dump writes two of these whole (its own text), like any leaf.
         if value is any CustomDumpStringConvertible { return true }
         guard !isCustomized(value) else { return false }

@@ -25,6 +25,7 @@ struct Profile: Feature {
         var name = "Blob"
         var age = 30
         var score = 1.5
+        var isActive = true
         var mode = Mode.light
         var tags = ["a", "b"]
         var inner = Inner()
@@ -51,7 +52,7 @@ struct Profile: Feature {
     /// Each edit's logged diff is exactly custom-dump's `diff` of the states: the fast path
     /// (plain fields) and custom-dump's (nested, collections, not `Equatable`, multi-line).
     @Test(arguments: [
-        "age", "name and age", "score", "mode", "mode payload", "last field", "first and last",
+        "age", "name and age", "score", "active", "mode", "mode payload", "last field", "first and last",
         "every plain field", "tags", "inner", "note multi-line", "opaque", "nothing",
     ])
     func aDiffIsCustomDumpsDiff(edit name: String) throws {
@@ -62,6 +63,7 @@ struct Profile: Feature {
                 $0.age = 5
             },
             "score": { $0.score = .infinity },
+            "active": { $0.isActive = false },
             "mode": { $0.mode = .dark },
             "mode payload": { $0.mode = .custom(3) },
             "last field": { $0.payload[0] = 1 },
@@ -72,7 +74,8 @@ struct Profile: Feature {
             "every plain field": {
                 $0.name = "y"
                 $0.age = 1
-                $0.score = 0
+                $0.score = -0.0
+                $0.isActive = false
                 $0.mode = .dark
             },
             "tags": { $0.tags.append("c") },

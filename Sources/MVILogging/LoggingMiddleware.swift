@@ -18,8 +18,8 @@ import MVI
 ///
 /// Values are written with `String(describing:)` and cut at ``maxValueLength`` characters;
 /// state changes are written as a diff (swift-custom-dump's text) of the state before and
-/// after. The fields are compared first and only changed ones are written, so a change of
-/// one field of a large state costs about what writing that field costs.
+/// after. The fields are compared first and only changed ones are written, so the cost of
+/// a diff does not grow with the fields that did not change.
 ///
 /// Cost: for a kind whose level is off, handling an event is a level check, and no string
 /// is built. Logging state diffs keeps the previous state of the store, so while state

@@ -141,7 +141,10 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "MVILoggingTests",
-            dependencies: ["MVI", "MVILogging", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "MVI", "MVILogging", .product(name: "Logging", package: "swift-log"),
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "MVICollectionsTests",

@@ -17,7 +17,9 @@ import MVI
 /// ```
 ///
 /// Values are written with `String(describing:)` and cut at ``maxValueLength`` characters;
-/// state changes are written as a diff (swift-custom-dump) of the state before and after.
+/// state changes are written as a diff (swift-custom-dump's text) of the state before and
+/// after. The fields are compared first and only changed ones are written, so the cost of
+/// a diff does not grow with the fields that did not change.
 ///
 /// Cost: for a kind whose level is off, handling an event is a level check, and no string
 /// is built. Logging state diffs keeps the previous state of the store, so while state
@@ -27,7 +29,8 @@ import MVI
 /// An intent or message routed to a child feature names the child, when its type is
 /// `ChildRouting`: `[TodoList/rows[42]] intent: rows(42, toggle)`.
 ///
-/// Use one instance per store: the previous state is kept by store name.
+/// Use one instance per store; the previous state and the name are kept per store, until
+/// it is cancelled.
 public struct LoggingMiddleware<Target: Feature>: Middleware {
     /// Where lines go.
     public let logger: Logger
@@ -56,7 +59,8 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
     }
 
     /// The kinds that have a level (plus creation and cancellation when state changes have
-    /// one, to keep and drop the previous state). The store builds no other event for this
+    /// one, to keep and drop the previous state, and cancellation whenever any kind has a
+    /// level, to forget the store's name). The store builds no other event for this
     /// middleware, so a kind without a level costs nothing per action; a kind with a level
     /// costs a level check while the logger's level is above it (a handler's level may
     /// change at run time).
@@ -68,6 +72,8 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
             (.failure, levels.failure), (.cancelled, levels.cancelled),
         ]
         for (kind, level) in byKind where level != nil { kinds.insert(kind) }
+        // The store's name is made once and kept; its cancellation forgets it.
+        if !kinds.isEmpty { kinds.insert(.cancelled) }
         // A replaced state is a state change: logged at the state's level, as a replacement.
         if levels.state != nil { kinds.formUnion([.created, .cancelled, .stateReplaced]) }
         return kinds
@@ -75,43 +81,48 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
 
     /// Logs the event if its kind's level is on; otherwise only checks the level.
     public func handle(_ event: StoreEvent<Target>, _ context: MiddlewareContext<Target>) {
+        let store = context.storeID
+        // The store's name, made once per store: an unnamed store derives it from its
+        // feature's type on every read.
+        func name() -> String { previous.name(of: store) { context.storeName } }
         switch event {
         case .created:
-            if isOn(levels.state) { previous.set(context.state, for: context.storeName) }
+            if isOn(levels.state) { previous.set(context.state, for: store) }
             guard let level = levels.created, isOn(level) else { return }
-            log(level, context.storeName, "created: \(value(context.state))")
+            log(level, name(), "created: \(value(context.state))")
         case .started:
             guard let level = levels.started, isOn(level) else { return }
-            log(level, context.storeName, "started")
+            log(level, name(), "started")
         case .intent(let intent):
             guard let level = levels.intent, isOn(level) else { return }
-            log(level, ChildPath.name(of: intent, inStore: context.storeName), "intent: \(value(intent))")
+            log(level, ChildPath.name(of: intent, inStore: name()), "intent: \(value(intent))")
         case .message(let message):
             guard let level = levels.message, isOn(level) else { return }
-            log(level, ChildPath.name(of: message, inStore: context.storeName), "message: \(value(message))")
+            log(level, ChildPath.name(of: message, inStore: name()), "message: \(value(message))")
         case .state(let state):
             guard let level = levels.state, isOn(level) else {
-                if previous.isKeeping { previous.remove(context.storeName) }
+                if previous.isKeeping { previous.dropState(of: store) }
                 return
             }
-            logChange(to: state, level, context.storeName)
+            logChange(to: state, level, store, name())
         case .sideEffect(let sideEffect):
             guard let level = levels.sideEffect, isOn(level) else { return }
-            log(level, context.storeName, "side effect: \(value(sideEffect))")
+            log(level, name(), "side effect: \(value(sideEffect))")
         case .failure(let error):
             guard let level = levels.failure, isOn(level) else { return }
-            log(level, context.storeName, "failure: \(failure(error))")
+            log(level, name(), "failure: \(failure(error))")
         case .stateReplaced(let state):
             guard let level = levels.state, isOn(level) else {
-                if previous.isKeeping { previous.remove(context.storeName) }
+                if previous.isKeeping { previous.dropState(of: store) }
                 return
             }
-            previous.set(state, for: context.storeName)
-            log(level, context.storeName, "state replaced: \(value(state))")
+            previous.set(state, for: store)
+            log(level, name(), "state replaced: \(value(state))")
         case .cancelled:
-            if previous.isKeeping { previous.remove(context.storeName) }
-            guard let level = levels.cancelled, isOn(level) else { return }
-            log(level, context.storeName, "cancelled")
+            let storeName = levels.cancelled.map(isOn) == true ? name() : nil
+            previous.remove(store)
+            guard let level = levels.cancelled, let storeName else { return }
+            log(level, storeName, "cancelled")
         }
     }
 
@@ -125,16 +136,35 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
         logger.log(level: level, "[\(storeName)] \(text)")
     }
 
-    private func logChange(to state: Target.State, _ level: Logger.Level, _ storeName: String) {
-        let before = previous.replace(with: state, for: storeName)
+    private func logChange(
+        to state: Target.State, _ level: Logger.Level, _ store: ObjectIdentifier, _ storeName: String
+    ) {
+        let before = previous.replace(with: state, for: store)
         guard let before else {
             log(level, storeName, "state: \(value(state))")
             return
         }
-        // No diff: the message left the state as it was.
-        guard let difference = diff(before, state) else { return }
-        let lines = difference.split(separator: "\n", omittingEmptySubsequences: false).map { truncated(String($0)) }
-        log(level, storeName, "state:\n" + lines.joined(separator: "\n"))
+        // No diff: the message left the state as it was. Fields are compared before anything
+        // is written, and only changed ones are (StateDiff).
+        guard let difference = StateDiff.between(before, state, typeName: { previous.typeName(stateTypeName) })
+        else { return }
+        log(level, storeName, "state:\n" + truncatedLines(difference))
+    }
+
+    /// Each line cut at ``maxValueLength``; the text as it is when no line can be that long.
+    private func truncatedLines(_ text: String) -> String {
+        // A line has no more characters than the text has UTF-8 bytes.
+        guard let maxValueLength, text.utf8.count > maxValueLength else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { truncated(String($0)) }.joined(
+            separator: "\n")
+    }
+
+    /// custom-dump's name of the state type (`Counter.State`), for a diff's first line.
+    private func stateTypeName() -> String {
+        var name = ""
+        customDump(Target.State.self, to: &name)
+        if name.hasSuffix(".self") { name.removeLast(5) }
+        return name
     }
 
     /// `String(describing:)`, cut at ``maxValueLength``.

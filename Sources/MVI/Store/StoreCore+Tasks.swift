@@ -32,35 +32,51 @@ extension StoreCore {
             let event = AsyncWorkEvent(phase: .started, work: token, parentWork: parentWork, id: id, core: self)
             for middleware in workObservers { middleware.asyncWork(event) }
         }
-        // A test store's executor, if any; `nil` is exactly `Task(priority:)`.
-        let task = Task(executorPreference: preferredTaskExecutor, priority: priority) {
-            let context = WorkContext(core: self, work: token)
-            var ending = AsyncWorkEvent.Phase.finished
-            do {
-                try await operation(context)
-            } catch is CancellationError {
-                // Cancellation is how work ends early; it is not a failure.
-                ending = .cancelled
-            } catch {
-                if !Task.isCancelled {
-                    ending = .failed
-                    self.report(
-                        StoreError(
-                            storeName: self.name, origin: .asyncWork(id: id?.description), underlying: error))
-                }
+        // A test store's executor, if any. Without one the task is made with
+        // `Task(priority:)`: `Task(executorPreference: nil, …)` behaves the same but records
+        // the (absent) preference in the task, which costs an allocation per task.
+        let task: Task<Void, Never>
+        if let executor = preferredTaskExecutor {
+            task = Task(executorPreference: executor, priority: priority) {
+                await self.perform(operation, token: token, id: id, workObservers: workObservers)
             }
-            if let workObservers {
-                if ending == .finished, Task.isCancelled { ending = .cancelled }
-                let event = AsyncWorkEvent(phase: ending, work: token, parentWork: nil, id: id, core: self)
-                for middleware in workObservers { middleware.asyncWork(event) }
+        } else {
+            task = Task(priority: priority) {
+                await self.perform(operation, token: token, id: id, workObservers: workObservers)
             }
-            self.withMachine { $0.taskEnded(token) }
         }
         let action = withMachine { $0.register(task, token: token, cancelling: cancelInFlight ? id : nil) }
         // Cancelled outside the lock: cancellation handlers run synchronously and may call
         // back into the store.
         if action.cancelsNewTask { task.cancel() }
         for task in action.superseded { task.cancel() }
+    }
+
+    /// The body of a work's task: runs `operation`, reports its failure and its end, and
+    /// empties its slot.
+    private func perform(
+        _ operation: @Sendable (WorkContext<F>) async throws -> Void, token: Int, id: TaskID?,
+        workObservers: [any Middleware<F>]?
+    ) async {
+        let context = WorkContext(core: self, work: token)
+        var ending = AsyncWorkEvent.Phase.finished
+        do {
+            try await operation(context)
+        } catch is CancellationError {
+            // Cancellation is how work ends early; it is not a failure.
+            ending = .cancelled
+        } catch {
+            if !Task.isCancelled {
+                ending = .failed
+                report(StoreError(storeName: name, origin: .asyncWork(id: id?.description), underlying: error))
+            }
+        }
+        if let workObservers {
+            if ending == .finished, Task.isCancelled { ending = .cancelled }
+            let event = AsyncWorkEvent(phase: ending, work: token, parentWork: nil, id: id, core: self)
+            for middleware in workObservers { middleware.asyncWork(event) }
+        }
+        withMachine { $0.taskEnded(token) }
     }
 
     func cancelTasks(id: TaskID) {

@@ -308,9 +308,11 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
             return RegisterAction(cancelsNewTask: true, superseded: [])
         }
         // Its task ended already: nothing to keep.
-        guard tasks[token] != nil else { return RegisterAction(cancelsNewTask: false, superseded: []) }
+        guard let reserved = tasks[token] else { return RegisterAction(cancelsNewTask: false, superseded: []) }
         let superseded = id.map { cancelTasks(id: $0, except: token) } ?? []
-        tasks[token]?.task = task
+        // Read and set, not `tasks[token]?.task = task`: the dictionary's `_modify`
+        // coroutines allocate their frames on the heap (three allocations per task).
+        tasks[token] = RunningTask(id: reserved.id, task: task)
         return RegisterAction(cancelsNewTask: false, superseded: superseded)
     }
 

@@ -80,7 +80,7 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
     }
 
     /// Logs the event if its kind's level is on; otherwise only checks the level.
-    public func handle(_ event: StoreEvent<Target>, _ context: MiddlewareContext<Target>) {
+    public func handle(_ event: StoreEvent<Target>, _ context: borrowing MiddlewareContext<Target>) {
         let store = context.storeID
         // The store's name, made once per store: an unnamed store derives it from its
         // feature's type on every read.

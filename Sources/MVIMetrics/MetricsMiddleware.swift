@@ -12,15 +12,24 @@ import Tracing
 /// tracer, opens one span per intent, with a child span per piece of work the intent starts. The labels and
 /// dimensions are in ``MetricsLabels``; the store's name is the `store` dimension.
 ///
-/// One middleware may serve many stores: each store's instruments are made the first time the
-/// store is seen and kept until it is cancelled.
+/// One middleware may serve many stores: each store gets a copy of its own when it is created
+/// (``forStore(named:)``), which makes that store's instruments once and keeps them for as
+/// long as the store (and its last async work) lives.
 public struct MetricsMiddleware<Target: Feature>: Middleware {
     /// Classifiers for the `kind` dimension; `nil` leaves the dimension out.
-    @usableFromInline let intentKind: (@Sendable (Target.Intent) -> String)?
-    @usableFromInline let messageKind: (@Sendable (Target.Message) -> String)?
-    @usableFromInline let sideEffectKind: (@Sendable (Target.SideEffect) -> String)?
-    /// Does the work, apart from the feature's types.
-    @usableFromInline let recorder: MetricsRecorder
+    let intentKind: (@Sendable (Target.Intent) -> String)?
+    let messageKind: (@Sendable (Target.Message) -> String)?
+    let sideEffectKind: (@Sendable (Target.SideEffect) -> String)?
+    let factory: any MetricsFactory
+    let tracer: (any Tracer)?
+    let timing: MetricsTiming
+    /// The store's measurements, in the copy each store uses (``forStore(named:)``); `nil`
+    /// in the middleware as created, which no store calls.
+    private(set) var meter: StoreMeter? {
+        didSet { unmanagedMeter = meter.map { Unmanaged.passUnretained($0) } }
+    }
+    /// The same, for `handle` to use without reference counting.
+    private var unmanagedMeter: Unmanaged<StoreMeter>?
 
     /// Creates the middleware.
     ///
@@ -43,34 +52,76 @@ public struct MetricsMiddleware<Target: Feature>: Middleware {
         self.intentKind = intentKind
         self.messageKind = messageKind
         self.sideEffectKind = sideEffectKind
-        self.recorder = MetricsRecorder(factory: factory, tracer: tracer, timing: timing)
+        self.factory = factory
+        self.tracer = tracer
+        self.timing = timing
+        self.meter = nil
+        self.unmanagedMeter = nil
     }
 
-    /// Intents, messages, side effects, failures and cancellation; states only to time
-    /// reductions, since building a state event copies the state.
+    /// The copy a store uses: it holds that store's instruments (made here, once) and
+    /// measurements, so an event is counted without looking the store up.
+    public func forStore(named name: String) -> Self {
+        var copy = self
+        copy.meter = StoreMeter(
+            storeName: name, factory: factory, tracer: tracer, timing: timing,
+            classifies: (intentKind != nil, messageKind != nil, sideEffectKind != nil))
+        return copy
+    }
+
+    /// Intents, messages, side effects and failures; states only to time reductions, since
+    /// building a state event copies the state.
     public var observedEventKinds: Set<StoreEvent<Target>.Kind> {
-        var kinds: Set<StoreEvent<Target>.Kind> = [.intent, .message, .sideEffect, .failure, .cancelled]
-        if recorder.timing != .off { kinds.insert(.state) }
+        var kinds: Set<StoreEvent<Target>.Kind> = [.intent, .message, .sideEffect, .failure]
+        if timing != .off { kinds.insert(.state) }
         return kinds
     }
 
-    /// Counts, times or traces one event. Inlinable, so that it is specialized for the feature
-    /// where the store is used; the work itself is in a class generic over nothing.
-    @inlinable
-    public func handle(_ event: StoreEvent<Target>, _ context: MiddlewareContext<Target>) {
-        let id = context.storeID
-        // Closure literals at each call, not one in a variable: a literal passed as a
-        // non-escaping argument needs no heap context.
-        switch event {
-        case .intent(let intent): recorder.intentStarted(id, { context.storeName }, kind: intentKind?(intent))
-        case .message(let message): recorder.messageStarted(id, { context.storeName }, kind: messageKind?(message))
-        case .state: recorder.messageReduced(id, { context.storeName })
-        case .sideEffect(let sideEffect):
-            recorder.sideEffectPosted(id, { context.storeName }, kind: sideEffectKind?(sideEffect))
-        case .failure(let error): recorder.failed(id, { context.storeName }, error)
-        case .cancelled: recorder.cancelled(id)
-        case .created, .started, .stateReplaced: break
+    /// Counts, times or traces one event.
+    ///
+    /// This runs unspecialized behind the store, where touching a `StoreEvent` or a closure
+    /// over the feature's types looks up generic metadata (hundreds of instructions): it
+    /// switches over ``MiddlewareContext/eventKind`` instead, and takes the event's payload
+    /// (out of line) only for a classifier or a failure.
+    public func handle(_ event: StoreEvent<Target>, _ context: borrowing MiddlewareContext<Target>) {
+        // Unretained: this copy of the middleware holds the meter (`meter`) while it handles.
+        unmanagedMeter?._withUnsafeGuaranteedRef { meter in
+            switch context.eventKind {
+            case .intent:
+                if meter.classifies.intents {
+                    meter.intentStarted(kind: kind(of: event))
+                } else {
+                    meter.intentStarted()
+                }
+            case .message:
+                if meter.classifies.messages {
+                    meter.messageStarted(kind: kind(of: event))
+                } else {
+                    meter.messageStarted()
+                }
+            case .state: meter.messageReduced()
+            case .sideEffect: meter.sideEffectPosted(kind: meter.classifies.sideEffects ? kind(of: event) : nil)
+            case .failure: failed(event, meter)
+            case .created, .started, .cancelled, .stateReplaced: break
+            }
         }
+    }
+
+    /// The `kind` dimension of an intent, message or side effect event, from its classifier.
+    @inline(never)
+    private func kind(of event: StoreEvent<Target>) -> String? {
+        switch event {
+        case .intent(let intent): intentKind?(intent)
+        case .message(let message): messageKind?(message)
+        case .sideEffect(let sideEffect): sideEffectKind?(sideEffect)
+        default: nil
+        }
+    }
+
+    /// Counts a failure event.
+    @inline(never)
+    private func failed(_ event: StoreEvent<Target>, _ meter: StoreMeter) {
+        if case .failure(let error) = event { meter.failed(error) }
     }
 
     /// `true`: async work is counted and, given a tracer, traced.
@@ -78,12 +129,11 @@ public struct MetricsMiddleware<Target: Feature>: Middleware {
 
     /// Counts work that starts or ends and opens or ends its span.
     public func asyncWork(_ event: AsyncWorkEvent) {
-        recorder.asyncWork(event)
+        meter?.asyncWork(event)
     }
 
     /// Records the execution time and ends the intent's span.
-    @inlinable
-    public func intentExecuted(_ context: MiddlewareContext<Target>) {
-        recorder.intentExecuted(context.storeID, { context.storeName })
+    public func intentExecuted(_ context: borrowing MiddlewareContext<Target>) {
+        unmanagedMeter?._withUnsafeGuaranteedRef { $0.intentExecuted() }
     }
 }

@@ -1,8 +1,8 @@
 import CoreMetrics
 import MVI
 
-/// One store's counters and timers, made once (the first time the store is seen) so that an
-/// event costs a counter increment, not a look-up in the metrics backend.
+/// One store's counters and timers, made once (when the store is created) so that an event
+/// costs a counter increment, not a look-up in the metrics backend.
 final class StoreInstruments: Sendable {
     let storeName: String
     let factory: any MetricsFactory

@@ -24,7 +24,7 @@ import Testing
 
         var observesAsyncWork: Bool { observes }
         var observedEventKinds: Set<StoreEvent<Worker>.Kind> { [] }
-        func handle(_ event: StoreEvent<Worker>, _ context: MiddlewareContext<Worker>) {}
+        func handle(_ event: StoreEvent<Worker>, _ context: borrowing MiddlewareContext<Worker>) {}
 
         func asyncWork(_ event: AsyncWorkEvent) {
             seen.append(Seen(phase: event.phase, work: event.work, parentWork: event.parentWork, id: event.id))

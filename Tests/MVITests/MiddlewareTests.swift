@@ -3,7 +3,7 @@ import MVIFixtures
 import Testing
 
 /// Records every event as a line, for exact comparisons.
-func eventLine(_ event: StoreEvent<Counter>, _ context: MiddlewareContext<Counter>) -> String {
+func eventLine(_ event: StoreEvent<Counter>, _ context: borrowing MiddlewareContext<Counter>) -> String {
     switch event {
     case .created: "[\(context.storeName)] created \(context.state.count)"
     case .started: "[\(context.storeName)] started"
@@ -57,7 +57,7 @@ func eventLine(_ event: StoreEvent<Counter>, _ context: MiddlewareContext<Counte
         let lines = Collected<String>()
         struct Navigator: Middleware {
             let lines: Collected<String>
-            func handle(_ event: StoreEvent<Counter>, _ context: MiddlewareContext<Counter>) {
+            func handle(_ event: StoreEvent<Counter>, _ context: borrowing MiddlewareContext<Counter>) {
                 if case .state(let state) = event, state.count == 1 {
                     lines.append("navigator sends")
                     context.send(.add(10))

@@ -12,7 +12,7 @@ import Testing
         let recorder: StoreRecorder<Counter>
         var observedEventKinds: Set<StoreEvent<Counter>.Kind> = []
 
-        func handle(_ event: StoreEvent<Counter>, _ context: MiddlewareContext<Counter>) {}
+        func handle(_ event: StoreEvent<Counter>, _ context: borrowing MiddlewareContext<Counter>) {}
 
         func recorder<F: Feature>(for feature: F.Type) -> StoreRecorder<F>? {
             recorder as? StoreRecorder<F>

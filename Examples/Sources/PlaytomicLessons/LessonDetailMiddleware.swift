@@ -21,8 +21,9 @@ public struct LessonDetailNavigator: Middleware {
     }
 
     /// Navigates on the actions and results that call for it.
-    public func handle(_ event: StoreEvent<LessonDetailPresenter>, _ context: MiddlewareContext<LessonDetailPresenter>)
-    {
+    public func handle(
+        _ event: StoreEvent<LessonDetailPresenter>, _ context: borrowing MiddlewareContext<LessonDetailPresenter>
+    ) {
         switch event {
         case .intent(.tapOpenMaps):
             if let address = Self.address(in: context.state) { router.openMaps(address: address) }
@@ -59,8 +60,9 @@ public struct LessonDetailAnalytics: Middleware {
     }
 
     /// Tracks the events the product team asked for.
-    public func handle(_ event: StoreEvent<LessonDetailPresenter>, _ context: MiddlewareContext<LessonDetailPresenter>)
-    {
+    public func handle(
+        _ event: StoreEvent<LessonDetailPresenter>, _ context: borrowing MiddlewareContext<LessonDetailPresenter>
+    ) {
         switch event {
         case .intent(.onAppear): tracker.track("lesson_detail_viewed")
         case .intent(.tapConfirmCancelEnrollment): tracker.track("lesson_unregister_confirmed")

@@ -6,14 +6,14 @@
 /// }
 /// ```
 public struct AnyMiddleware<Target: Feature>: Middleware {
-    @usableFromInline let body: @Sendable (StoreEvent<Target>, MiddlewareContext<Target>) -> Void
+    @usableFromInline let body: @Sendable (StoreEvent<Target>, borrowing MiddlewareContext<Target>) -> Void
     /// The kinds of event `body` is called for.
     public let observedEventKinds: Set<StoreEvent<Target>.Kind>
 
     /// Creates middleware that calls `body` for every event, or only for events of `kinds`.
     public init(
         observing kinds: Set<StoreEvent<Target>.Kind> = Set(StoreEvent<Target>.Kind.allCases),
-        _ body: @escaping @Sendable (StoreEvent<Target>, MiddlewareContext<Target>) -> Void
+        _ body: @escaping @Sendable (StoreEvent<Target>, borrowing MiddlewareContext<Target>) -> Void
     ) {
         self.observedEventKinds = kinds
         self.body = body
@@ -21,7 +21,7 @@ public struct AnyMiddleware<Target: Feature>: Middleware {
 
     /// Calls the closure.
     @inlinable
-    public func handle(_ event: StoreEvent<Target>, _ context: MiddlewareContext<Target>) {
+    public func handle(_ event: StoreEvent<Target>, _ context: borrowing MiddlewareContext<Target>) {
         body(event, context)
     }
 }

@@ -1,16 +1,27 @@
 /// What middleware can see of the store while it handles an event.
 ///
-/// Valid only during the call: read what you need, do not keep it. To keep a handle on the
-/// store, keep ``hooks`` (it holds the store weakly).
-public struct MiddlewareContext<F: Feature> {
-    // Strong, although holding it costs a retain and a release per event (on the reference
-    // count's slow path once the core has a weak reference): a context is a plain struct that
-    // a middleware could keep against its documented rule, and a safe API must not turn that
-    // into a use after free.
-    @usableFromInline let core: StoreCore<F>
+/// Valid only during the call, and the compiler holds you to it: the context is
+/// noncopyable and lent to ``Middleware/handle(_:_:)`` (`borrowing`), so it cannot be kept,
+/// copied or captured by an escaping closure. Read what you need during the call. To keep a
+/// handle on the store, keep ``hooks`` (it holds the store weakly).
+public struct MiddlewareContext<F: Feature>: ~Copyable {
+    // Unowned and unchecked: the store lends the context only for the duration of a call it
+    // makes while it holds itself, and a noncopyable value lent `borrowing` cannot outlive that
+    // call, so the store is always alive. No retain and release per event.
+    @usableFromInline unowned(unsafe) let core: StoreCore<F>
 
-    @inlinable init(core: StoreCore<F>) {
+    /// The kind of the event being handled (``StoreEvent/Kind/intent`` in
+    /// ``Middleware/intentExecuted(_:)``).
+    ///
+    /// The same as `event.kind`, without a switch over the event: middleware that is generic
+    /// over its feature runs unspecialized behind the store, where switching over a
+    /// `StoreEvent` looks up its generic metadata (hundreds of instructions). Switch over this
+    /// instead, and take the event's payload only for the kinds that need it.
+    public let eventKind: StoreEvent<F>.Kind
+
+    @inlinable init(core: StoreCore<F>, eventKind: StoreEvent<F>.Kind) {
         self.core = core
+        self.eventKind = eventKind
     }
 
     /// The name of the store.

@@ -1,7 +1,7 @@
 /// A store's middleware and recorder, kept together so that a store without middleware
 /// pays one pointer for both.
 @usableFromInline
-final class Pipeline<F: Feature>: Sendable {
+final class Pipeline<F: Feature>: @unchecked Sendable {  // immutable after init: the link buffer is written only there
     /// The bit of ``StoreCore/middlewareInterest`` that says a recorder is attached.
     @inlinable static var recordingBit: UInt16 { 1 << 15 }
 
@@ -15,7 +15,11 @@ final class Pipeline<F: Feature>: Sendable {
             | StoreEvent<F>.Kind.failure.bit
     }
 
-    @usableFromInline let entries: [MiddlewareEntry<F>]
+    /// Each middleware, opened once (see ``MiddlewareLink``); they keep the links alive.
+    let links: [MiddlewareLink<F>]
+    /// The same links for the send path, which reads them without reference counting:
+    /// `links` owns them, and this buffer, for as long as the pipeline lives.
+    @usableFromInline let unmanagedLinks: UnsafeMutableBufferPointer<Unmanaged<MiddlewareLink<F>>>
     /// The first recorder among the middleware that no other live store had claimed.
     @usableFromInline let recorder: StoreRecorder<F>?
     /// The same, for the send path to use without reference counting.
@@ -24,16 +28,23 @@ final class Pipeline<F: Feature>: Sendable {
     let interest: UInt16
     /// The middleware that observes async work's start and end; `nil` when none does, so
     /// that starting work costs one check.
-    let workObservers: [any Middleware<F>]?
+    let workObservers: [MiddlewareLink<F>]?
 
-    init(_ middleware: [any Middleware<F>]) {
-        entries = middleware.map(MiddlewareEntry.init)
+    /// Opens each middleware for the store named `storeName`.
+    init(_ middleware: [any Middleware<F>], storeName: String) {
+        links = middleware.map { $0.link(forStoreNamed: storeName) }
+        unmanagedLinks = .allocate(capacity: links.count)
+        _ = unmanagedLinks.initialize(from: links.lazy.map { Unmanaged.passUnretained($0) })
         recorder = middleware.lazy
             .compactMap { ($0 as? any RecordingMiddleware)?.recorder(for: F.self) }
             .first { $0.claim() }
         unmanagedRecorder = recorder.map { Unmanaged.passUnretained($0) }
-        interest = entries.reduce(recorder == nil ? 0 : Self.recordingBit) { $0 | $1.mask }
-        let workObservers = middleware.filter(\.observesAsyncWork)
+        interest = links.reduce(recorder == nil ? 0 : Self.recordingBit) { $0 | $1.mask }
+        let workObservers = links.filter(\.observesAsyncWork)
         self.workObservers = workObservers.isEmpty ? nil : workObservers
+    }
+
+    deinit {
+        unmanagedLinks.deallocate()
     }
 }

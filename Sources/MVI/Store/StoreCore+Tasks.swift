@@ -56,7 +56,7 @@ extension StoreCore {
     /// empties its slot.
     private func perform(
         _ operation: @Sendable (WorkContext<F>) async throws -> Void, token: Int, id: TaskID?,
-        workObservers: [any Middleware<F>]?
+        workObservers: [MiddlewareLink<F>]?
     ) async {
         let context = WorkContext(core: self, work: token)
         var ending = AsyncWorkEvent.Phase.finished

@@ -77,7 +77,7 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
         self.feature = feature
         self.reducingThread = Atomic(0)
         self.drainer = Drainer(state: initialState)
-        let pipeline = middleware.isEmpty ? nil : Pipeline(middleware)
+        let pipeline = middleware.isEmpty ? nil : Pipeline(middleware, storeName: Self.name(given: name))
         self.pipeline = pipeline
         self.middlewareInterest = pipeline?.interest ?? 0
         self.errorHandler = errorHandler
@@ -87,6 +87,11 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
 
     /// The store's name: as given, or derived from the feature's type.
     @usableFromInline package var name: String {
+        Self.name(given: givenName)
+    }
+
+    /// The name of a store of this feature created with `givenName`.
+    static func name(given givenName: String?) -> String {
         if let givenName { return givenName }
         if let named = F.self as? any DefaultStoreName.Type { return named.defaultStoreName }
         return String(describing: F.self)
@@ -360,7 +365,7 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
     /// path stays small enough to be inlined into `send`.
     @inlinable @inline(never) func executeWatched(_ intent: F.Intent) {
         if hasRecorder { recordIntent(intent) }
-        if wants(.intent) { emit(.intent(intent)) }
+        if wants(.intent) { emit(.intent(intent), kind: .intent) }
         // Re-entrant sends are queued, so executions never nest: a flag is enough.
         drainer.isExecuting = true
         feature.execute(intent, StoreContext(core: self))
@@ -372,13 +377,13 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
 
     /// Tells the middleware that observes intents that the intent's `execute` returned.
     @inlinable func emitIntentExecuted() {
-        guard let pipeline else { return }
-        let context = MiddlewareContext(core: self)
+        guard let links = pipeline?.unmanagedLinks else { return }
+        let context = MiddlewareContext(core: self, eventKind: .intent)
         let bit = StoreEvent<F>.Kind.intent.bit
-        // Entries are read in place: `for entry in` copied each one (a value-witness copy).
-        pipeline.entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices where entries[index].mask & bit != 0 {
-                entries[index].middleware.intentExecuted(context)
+        // Called without reference counting: the pipeline, a constant of this store, owns them.
+        for link in links {
+            link._withUnsafeGuaranteedRef { link in
+                if link.mask & bit != 0 { link.intentExecuted(context) }
             }
         }
     }
@@ -402,14 +407,14 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
     /// them; a recorder records the message in the same critical section as the reduction.
     /// Out of line like ``executeWatched(_:)``.
     @inlinable @inline(never) func applyWatched(_ message: F.Message) {
-        if wants(.message) { emit(.message(message)) }
+        if wants(.message) { emit(.message(message), kind: .message) }
         let me = ThreadIdentity.current
         if hasRecorder {
             reduceRecording(message)
         } else {
             reduce(message, on: me)
         }
-        if wants(.state) { emit(.state(drainer.state)) }
+        if wants(.state) { emit(.state(drainer.state), kind: .state) }
         notifyObservers(on: me)
     }
 
@@ -438,13 +443,19 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
     /// Shows an event to the middleware that observe its kind. Inlinable, so that it is
     /// specialized for the feature where the store is used.
     @inlinable func emit(_ event: StoreEvent<F>) {
-        guard let pipeline else { return }
-        let context = MiddlewareContext(core: self)
-        let bit = event.kind.bit
-        // Entries are read in place: `for entry in` copied each one (a value-witness copy).
-        pipeline.entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices where entries[index].mask & bit != 0 {
-                entries[index].middleware.handle(event, context)
+        emit(event, kind: event.kind)
+    }
+
+    /// ``emit(_:)`` for an event whose kind the caller knows (the send path's intents,
+    /// messages and states): no switch over the event to find it.
+    @inlinable func emit(_ event: StoreEvent<F>, kind: StoreEvent<F>.Kind) {
+        guard let links = pipeline?.unmanagedLinks else { return }
+        let bit = kind.bit
+        let context = MiddlewareContext(core: self, eventKind: kind)
+        // Called without reference counting: the pipeline, a constant of this store, owns them.
+        for link in links {
+            link._withUnsafeGuaranteedRef { link in
+                if link.mask & bit != 0 { link.handle(event, context) }
             }
         }
     }

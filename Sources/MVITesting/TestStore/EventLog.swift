@@ -55,7 +55,7 @@ final class EventLog<F: Feature>: Middleware, Sendable {
         storage = StoreLock(Storage(log: Contents(state: initialState)))
     }
 
-    func handle(_ event: StoreEvent<F>, _ context: MiddlewareContext<F>) {
+    func handle(_ event: StoreEvent<F>, _ context: borrowing MiddlewareContext<F>) {
         let ready = storage.withLock { storage -> [Waiter] in
             record(event, isExecuting: context.isExecuting, in: &storage.log)
             guard !storage.waiters.isEmpty else { return [] }

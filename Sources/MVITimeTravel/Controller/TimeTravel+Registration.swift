@@ -32,7 +32,7 @@ extension TimeTravel {
         return TimeTravelMiddleware(controller: self, store: store, registration: registration)
     }
 
-    func attach<F: Feature>(_ store: LiveStore<F>, context: MiddlewareContext<F>) {
+    func attach<F: Feature>(_ store: LiveStore<F>, context: borrowing MiddlewareContext<F>) {
         let hooks = context.hooks
         let attached = storage.withLock { $0.attach(store, hooks: hooks) }
         if !attached {
@@ -58,7 +58,7 @@ struct TimeTravelMiddleware<Target: Feature>: Middleware, RecordingMiddleware {
 
     var observedEventKinds: Set<StoreEvent<Target>.Kind> { [.created, .cancelled] }
 
-    func handle(_ event: StoreEvent<Target>, _ context: MiddlewareContext<Target>) {
+    func handle(_ event: StoreEvent<Target>, _ context: borrowing MiddlewareContext<Target>) {
         switch event {
         case .created: controller.attach(store, context: context)
         case .cancelled: controller.detach(store)

@@ -109,5 +109,5 @@ func blackHole(_ value: Int) -> Bool {
 /// A middleware that observes every event and does nothing with it: what the event
 /// pipeline itself costs (`middleware-noop`).
 struct NoOpMiddleware<Target: Feature>: Middleware {
-    func handle(_ event: StoreEvent<Target>, _ context: MiddlewareContext<Target>) {}
+    func handle(_ event: StoreEvent<Target>, _ context: borrowing MiddlewareContext<Target>) {}
 }

@@ -32,7 +32,7 @@ public final class Store<F: Feature>: Sendable {
     ///   - start: Run the bootstrap and accept input now. Pass `false` to wire things up first
     ///     (restore a state, attach a binder), then call ``start()``; input sent before
     ///     that waits.
-    public init(
+    @inlinable public init(
         _ feature: F,
         initialState: F.State,
         name: String? = nil,

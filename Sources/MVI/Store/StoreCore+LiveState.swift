@@ -21,9 +21,10 @@ extension StoreCore {
         _ handler: @escaping @Sendable (_ drainingElsewhere: Bool) -> Void
     ) -> CancelHandlerToken? {
         CancelHandlers.table.withLock { table -> CancelHandlerToken? in
-            // Checked under the table's lock: `cancel()` marks the store cancelled before it
-            // takes this lock, so a handler added here is always found by it.
-            guard !isCancelled else { return nil }
+            // Checked and noted under the table's lock: `cancel()` marks the store cancelled,
+            // reading whether a handler was noted, before it takes this lock, so a handler
+            // added here is always found by it.
+            guard withMachine({ $0.noteCancelHandler() }) else { return nil }
             table.lastToken += 1
             let token = CancelHandlerToken(value: table.lastToken)
             table.entries[ObjectIdentifier(self), default: []]

@@ -37,17 +37,19 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
         @inlinable init(state: F.State) { self.state = state }
     }
 
-    /// The name given at creation; `nil` for the default, made only when asked for, so an
-    /// idle store carries no string of its own.
-    @usableFromInline let givenName: String?
+    /// The name, error handler and side-effect policy given at creation; `nil` when all three
+    /// are the defaults (the name then made only when asked for), so that a plain store
+    /// carries one pointer for them.
+    @usableFromInline let settings: StoreSettings?
     @usableFromInline let feature: F
     /// Guards `machine`.
     @usableFromInline let lock = Lock()
+    /// Guards writes of `drainer.state` (see the type's comment). Beside `lock`, so that the
+    /// two 4-byte words share one 8-byte slot.
+    @usableFromInline let stateLock = Lock()
     /// The scheduling: touched only through ``withMachine(_:)``.
     // Unchecked exclusivity: every access holds `lock`, which is stronger than the dynamic check.
     @usableFromInline @exclusivity(unchecked) var machine = SchedulingStateMachine<F>()
-    /// Guards writes of `drainer.state` (see the type's comment).
-    @usableFromInline let stateLock = Lock()
     /// The thread running `reduce` right now, or 0: lets a read of the state from inside a
     /// reducer fail with a message instead of a deadlock, and a send from it be reported.
     @usableFromInline let reducingThread: Atomic<UInt>
@@ -60,12 +62,18 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
     /// The middleware and the recorder; `nil` without middleware, so that a plain store
     /// carries one empty pointer.
     @usableFromInline let pipeline: Pipeline<F>?
-    @usableFromInline let errorHandler: StoreErrorHandler
-    @usableFromInline let policy: SideEffectPolicy
+    /// The name given at creation; `nil` for the default.
+    @inlinable var givenName: String? { settings?.givenName }
+    /// Receives the store's failures.
+    @inlinable var errorHandler: StoreErrorHandler { settings?.errorHandler ?? .standardError }
+    /// How side effects are delivered.
+    @inlinable var policy: SideEffectPolicy { settings?.policy ?? .default }
     /// A test harness's executor and failure watchers (StoreCore+TestSupport.swift); empty in apps.
     let testSupport = AtomicLazyReference<StoreTestSupport>()
 
-    init(
+    /// Inlinable, like ``Store/init(_:initialState:name:middleware:sideEffects:onError:start:)``:
+    /// creating a store runs code specialized for its feature.
+    @inlinable init(
         feature: F,
         initialState: F.State,
         name: String?,
@@ -73,15 +81,34 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
         sideEffects: SideEffectPolicy,
         errorHandler: StoreErrorHandler
     ) {
-        self.givenName = name
+        self.settings =
+            name == nil && errorHandler.isStandardError && sideEffects == .default
+            ? nil : StoreSettings(givenName: name, errorHandler: errorHandler, policy: sideEffects)
         self.feature = feature
         self.reducingThread = Atomic(0)
         self.drainer = Drainer(state: initialState)
-        let pipeline = middleware.isEmpty ? nil : Pipeline(middleware, storeName: Self.name(given: name))
-        self.pipeline = pipeline
-        self.middlewareInterest = pipeline?.interest ?? 0
-        self.errorHandler = errorHandler
-        self.policy = sideEffects
+        if middleware.isEmpty {
+            self.pipeline = nil
+            self.middlewareInterest = 0
+        } else {
+            let (pipeline, interest) = Self.makePipeline(middleware, storeName: name)
+            self.pipeline = pipeline
+            self.middlewareInterest = interest
+            attachRecorder()
+        }
+    }
+
+    /// The pipeline of a store with middleware and the kinds of event it observes: out of
+    /// line, off the plain store's path.
+    @usableFromInline static func makePipeline(
+        _ middleware: [any Middleware<F>], storeName name: String?
+    ) -> (Pipeline<F>, UInt16) {
+        let pipeline = Pipeline(middleware, storeName: Self.name(given: name))
+        return (pipeline, pipeline.interest)
+    }
+
+    /// Attaches the pipeline's recorder, if any, to this store.
+    @usableFromInline func attachRecorder() {
         pipeline?.recorder?.attach(self)
     }
 
@@ -278,10 +305,7 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
         case .returnedSideEffect(let sideEffect):
             redeliver(sideEffect)
         case .bootstrap:
-            drainer.isExecuting = hasMiddleware
-            feature.bootstrap(StoreContext(core: self))
-            drainer.isExecuting = false
-            if wants(.started) { emit(.started) }
+            runBootstrap()
         case .addObserver(let observer):
             guard observer.isOpen else { break }  // cancelled before it got here
             drainer.observers.append(observer)
@@ -479,15 +503,24 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
 
     // MARK: Lifecycle
 
-    /// Runs the bootstrap and lets held input through (``Store/start()``).
-    func start() {
+    /// Runs the bootstrap and lets held input through (``Store/start()``). Inlinable, so that
+    /// a store started at creation runs code specialized for its feature.
+    @inlinable func start() {
         switch withMachine({ $0.start() }) {
         case .runBootstrap:
-            perform(.bootstrap)
+            runBootstrap()
             drain()
         case .queued, .none:
             break
         }
+    }
+
+    /// Runs the feature's bootstrap, on the draining thread.
+    @inlinable func runBootstrap() {
+        drainer.isExecuting = hasMiddleware
+        feature.bootstrap(StoreContext(core: self))
+        drainer.isExecuting = false
+        if wants(.started) { emit(.started) }
     }
 
     var isCancelled: Bool {
@@ -495,8 +528,27 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
     }
 
     /// Ends the store (``Store/cancel()``).
+    ///
+    /// A store that nobody drains and that has nothing to end (no queued work, tasks, held
+    /// input, async listeners, observers, side-effect handlers, middleware or cancel
+    /// handlers: ``SchedulingStateMachine/isQuiet``) is only marked cancelled: what `deinit`
+    /// runs for a store that was never subscribed to. Nothing can be added meanwhile, since
+    /// every addition goes through the machine and finds the store cancelled.
     func cancel() {
-        guard let action = withMachine({ $0.cancel() }) else { return }
+        let quiet = withMachine { machine -> Bool? in
+            guard !machine.isCancelled else { return nil }
+            guard machine.isQuiet, pipeline == nil else { return false }
+            machine.isCancelled = true
+            return true
+        }
+        if quiet == false { cancelUsedStore() }
+    }
+
+    /// ``cancel()`` for a store that has something to end. Apart, so that the quiet path
+    /// looks up none of the generic types this one needs.
+    @inline(never) private func cancelUsedStore() {
+        let (cancelled, hasCancelHandlers) = withMachine { ($0.cancel(), $0.hasCancelHandlers) }
+        guard let action = cancelled else { return }
         for task in action.tasks { task.cancel() }
         for work in action.abandoned { abandon(work) }
         if action.terminatesNow {
@@ -504,7 +556,7 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
             drain()
         }
         // On this thread even when another one drains (the state keeper's final save).
-        runCancelHandlers(drainingElsewhere: !action.terminatesNow)
+        if hasCancelHandlers { runCancelHandlers(drainingElsewhere: !action.terminatesNow) }
     }
 
     private func terminate() {

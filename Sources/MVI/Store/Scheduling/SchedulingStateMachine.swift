@@ -24,19 +24,13 @@
 struct SchedulingStateMachine<F: Feature>: Sendable {
     /// Work that arrived while another thread was draining, in arrival order.
     @usableFromInline var pending = WorkQueue<Work<F>>()
-    /// Input that arrived before start or while held, in arrival order.
-    @usableFromInline var held: [Work<F>] = []
-    /// Async work owned by the store, live (not cancelled), by token.
-    var tasks: [Int: RunningTask] = [:]
-    /// Work that was cancelled but whose task has not returned yet, by token: what it sends
-    /// meanwhile is dropped quietly. Apart from `tasks`, so cancelling by id stays a pass over
-    /// live work only.
-    var cancelledTasks: Set<Int> = []
-    /// Side effects waiting for async listeners (a machine of its own); it also hands out
-    /// the ids of tasks and waiters.
-    var sideEffects = SideEffectMailbox<F.SideEffect>()
-    // The flags come last so that they share the mailbox's trailing padding: every byte
-    // here is paid by every store.
+    /// What only some stores use (held input, async work, async side-effect listeners), in
+    /// a box made when first written: `nil` in a store that never needed it, so that every
+    /// store pays one pointer for it instead of the fields. Copied on write, so the machine
+    /// stays a value.
+    @usableFromInline var extrasBox: ExtrasBox?
+    // The flags come last so that they share the box's trailing padding: every byte here is
+    // paid by every store.
     /// One thread at a time processes work; it holds this claim while it does.
     @usableFromInline var isDraining = false
     /// Inputs wait until the store starts (and its bootstrap has run).
@@ -45,8 +39,92 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     @usableFromInline var isHolding = false
     /// A cancelled store drops new input and runs no new work.
     @usableFromInline var isCancelled = false
+    /// Whether a cancel handler was ever added (``StoreCore/addCancelHandler(_:)``): if not,
+    /// cancelling skips the handlers' table.
+    var hasCancelHandlers = false
+    /// Whether anything but a lone sender's input, run at once, ever went through the
+    /// machine: queued or control work (subscriptions among it), holding. Never cleared; a
+    /// store without it has nothing to end (see ``isQuiet``).
+    @usableFromInline var wasUsed = false
 
-    @usableFromInline init() {}
+    /// The fields kept in ``extrasBox``.
+    @usableFromInline
+    struct Extras: Sendable {
+        /// Input that arrived before start or while held, in arrival order.
+        @usableFromInline var held: [Work<F>] = []
+        /// Async work owned by the store, live (not cancelled), by token.
+        var tasks: [Int: RunningTask] = [:]
+        /// Work that was cancelled but whose task has not returned yet, by token: what it
+        /// sends meanwhile is dropped quietly. Apart from `tasks`, so cancelling by id stays
+        /// a pass over live work only.
+        var cancelledTasks: Set<Int> = []
+        /// Side effects waiting for async listeners (a machine of its own); it also hands
+        /// out the ids of tasks and waiters.
+        var sideEffects = SideEffectMailbox<F.SideEffect>()
+
+        /// Fresh extras for a store that is cancelled already or not (`finished`).
+        @usableFromInline init(finished: Bool) {
+            sideEffects.isFinished = finished
+        }
+    }
+
+    /// The box behind ``extrasBox``.
+    @usableFromInline
+    final class ExtrasBox: @unchecked Sendable {  // written only by a machine that owns it uniquely, under its lock
+        @usableFromInline @exclusivity(unchecked) var value: Extras
+
+        @usableFromInline init(_ value: Extras) { self.value = value }
+    }
+
+    /// The box, made (or copied, if a copy of the machine shares it) for writing.
+    @usableFromInline mutating func writableExtras() -> ExtrasBox {
+        if !isKnownUniquelyReferenced(&extrasBox) {
+            extrasBox = ExtrasBox(extrasBox?.value ?? Extras(finished: isCancelled))
+        }
+        return extrasBox.unsafelyUnwrapped
+    }
+
+    /// Input that arrived before start or while held, in arrival order.
+    @usableFromInline var held: [Work<F>] {
+        get { extrasBox?.value.held ?? [] }
+        _modify {
+            let box = writableExtras()
+            yield &box.value.held
+        }
+    }
+
+    /// Whether no input is held (without making the box).
+    @inlinable var hasNoHeldInput: Bool { extrasBox?.value.held.isEmpty ?? true }
+
+    /// Async work owned by the store, live (not cancelled), by token.
+    var tasks: [Int: RunningTask] {
+        get { extrasBox?.value.tasks ?? [:] }
+        _modify {
+            let box = writableExtras()
+            yield &box.value.tasks
+        }
+    }
+
+    /// Work that was cancelled but whose task has not returned yet, by token.
+    var cancelledTasks: Set<Int> {
+        get { extrasBox?.value.cancelledTasks ?? [] }
+        _modify {
+            let box = writableExtras()
+            yield &box.value.cancelledTasks
+        }
+    }
+
+    /// Side effects waiting for async listeners; it also hands out the ids of tasks and
+    /// waiters. Read without a box, a fresh mailbox (finished once the store is cancelled).
+    var sideEffects: SideEffectMailbox<F.SideEffect> {
+        get { extrasBox?.value.sideEffects ?? Extras(finished: isCancelled).sideEffects }
+        _modify {
+            let box = writableExtras()
+            yield &box.value.sideEffects
+        }
+    }
+
+    @inlinable init() {}
 
     // MARK: Claiming and queuing
 
@@ -82,6 +160,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// effect it carries the token of, or an intent it sends, `token`) is checked against the
     /// work's liveness first.
     @inlinable mutating func submit(_ work: Work<F>, fromWork token: Int? = nil) -> SubmitAction {
+        wasUsed = true
         if let token = token ?? work.workToken {
             let liveness = liveness(ofWork: token)
             guard liveness == .live else { return .drop(liveness) }
@@ -117,6 +196,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// Queues `work` for the draining thread. If nobody drains but work waits (a drainer
     /// handed over after its fair share), the caller takes the claim to drain the queue.
     @inlinable mutating func queue(_ work: Work<F>) -> SubmitAction {
+        wasUsed = true
         if isCancelled { return .drop(.cancelled) }
         if work.isInput && (!isStarted || isHolding) {
             held.append(work)
@@ -164,6 +244,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// ``claimAbandonedQueue()``). `false` if the queue is empty: the drainer goes on.
     mutating func handOver() -> Bool {
         guard !pending.isEmpty else { return false }
+        wasUsed = true
         isDraining = false
         return true
     }
@@ -178,6 +259,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     // MARK: Lifecycle
 
     /// What ``start()`` asks of the caller.
+    @usableFromInline
     enum StartAction: Sendable, Equatable {
         /// Already started, or cancelled: nothing.
         case none
@@ -188,10 +270,11 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     }
 
     /// Starts the store: its bootstrap runs first, then the input held until now, in order.
-    mutating func start() -> StartAction {
+    @inlinable mutating func start() -> StartAction {
         guard !isStarted, !isCancelled else { return .none }
         isStarted = true
         if isDraining {
+            wasUsed = true
             pending.append(.bootstrap)
             releaseHeldInput()
             return .queued
@@ -219,17 +302,23 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     mutating func cancel() -> CancelAction? {
         guard !isCancelled else { return nil }
         isCancelled = true
-        let tasks = self.tasks.values.compactMap(\.task)
-        self.tasks.removeAll()
-        cancelledTasks.removeAll()
-        var abandoned = held
-        held.removeAll()
-        var kept: [Work<F>] = []
-        while let work = pending.popFirst() {
-            if work.isInput { abandoned.append(work) } else { kept.append(work) }
+        var tasks: [Task<Void, Never>] = []
+        var abandoned: [Work<F>] = []
+        if extrasBox != nil {  // without the box there is nothing to cancel, abandon or finish
+            tasks = self.tasks.values.compactMap(\.task)
+            self.tasks.removeAll()
+            cancelledTasks.removeAll()
+            abandoned = held
+            held.removeAll()
+            sideEffects.finish()
         }
-        for work in kept { pending.append(work) }
-        sideEffects.finish()
+        if !pending.isEmpty {
+            var kept: [Work<F>] = []
+            while let work = pending.popFirst() {
+                if work.isInput { abandoned.append(work) } else { kept.append(work) }
+            }
+            for work in kept { pending.append(work) }
+        }
         if isDraining {
             pending.append(.terminate)
             return CancelAction(tasks: tasks, abandoned: abandoned, terminatesNow: false)
@@ -238,12 +327,28 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         return CancelAction(tasks: tasks, abandoned: abandoned, terminatesNow: true)
     }
 
+    /// Whether nothing waits, runs or was ever set aside: no drainer, no queued or control
+    /// work ever (so no observer or side-effect handler either, and nothing pending), no
+    /// extras (held input, tasks, async side-effect listeners) and no cancel handler. A store
+    /// in this state ends with no work but marking it cancelled. Read without touching the
+    /// queue: `deinit` runs it unspecialized, where every generic type costs a look-up.
+    var isQuiet: Bool { !isDraining && !wasUsed && extrasBox == nil && !hasCancelHandlers }
+
+    /// Notes that a cancel handler is being added; `false` if the store is cancelled already
+    /// (the handler must not be kept).
+    mutating func noteCancelHandler() -> Bool {
+        guard !isCancelled else { return false }
+        hasCancelHandlers = true
+        return true
+    }
+
     // MARK: Holding (time travel)
 
     /// Holds live input from now on: input already pending moves to `held`, in order.
     mutating func holdInput() {
         guard !isHolding else { return }
         isHolding = true
+        wasUsed = true
         var control: [Work<F>] = []
         var inputs: [Work<F>] = []
         while let work = pending.popFirst() {
@@ -266,8 +371,8 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     }
 
     /// Moves held input behind whatever is pending, once the store may run it.
-    mutating func releaseHeldInput() {
-        guard isStarted, !isHolding, !held.isEmpty else { return }
+    @inlinable mutating func releaseHeldInput() {
+        guard isStarted, !isHolding, !hasNoHeldInput else { return }
         for work in held { pending.append(work) }
         held.removeAll()
     }
@@ -276,6 +381,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// bootstrap), drained by the caller, and holding, so that whatever the intent sends or
     /// its work dispatches waits and is dropped with the store. End it with ``drained()``.
     mutating func claimDetached() {
+        wasUsed = true
         isStarted = true
         isDraining = true
         isHolding = true

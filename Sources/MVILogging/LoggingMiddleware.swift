@@ -41,6 +41,9 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
     public let maxValueLength: Int?
 
     let previous = PreviousStates<Target.State>()
+    /// What is learnt about intents and messages once, and their texts.
+    let intentTexts = ValueTexts<Target.Intent>()
+    let messageTexts = ValueTexts<Target.Message>()
 
     /// Creates logging middleware.
     ///
@@ -95,10 +98,12 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
             log(level, name(), "started")
         case .intent(let intent):
             guard let level = levels.intent, isOn(level) else { return }
-            log(level, ChildPath.name(of: intent, inStore: name()), "intent: \(value(intent))")
+            let storeName = intentTexts.mayRoute ? ChildPath.name(of: intent, inStore: name()) : name()
+            log(level, storeName, "intent: \(intentTexts.text(of: intent, value))")
         case .message(let message):
             guard let level = levels.message, isOn(level) else { return }
-            log(level, ChildPath.name(of: message, inStore: name()), "message: \(value(message))")
+            let storeName = messageTexts.mayRoute ? ChildPath.name(of: message, inStore: name()) : name()
+            log(level, storeName, "message: \(messageTexts.text(of: message, value))")
         case .state(let state):
             guard let level = levels.state, isOn(level) else {
                 if previous.isKeeping { previous.dropState(of: store) }
@@ -146,7 +151,9 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
         }
         // No diff: the message left the state as it was. Fields are compared before anything
         // is written, and only changed ones are (StateDiff).
-        guard let difference = StateDiff.between(before, state, typeName: { previous.typeName(stateTypeName) })
+        guard
+            let difference = StateDiff.between(
+                before, state, layout: previous.layout, typeName: { previous.typeName(stateTypeName) })
         else { return }
         log(level, storeName, "state:\n" + truncatedLines(difference))
     }

@@ -67,7 +67,7 @@ enum StateDiff {
         return text(
             changed, typeName: typeName(),
             changedField: { (named(lhsFields[$0], maxDepth: .max), named(rhsFields[$0], maxDepth: .max)) },
-            folded: { prefixed(named(rhsFields[$0], maxDepth: 0), "    ") })
+            folded: { prefixed(named(lhsFields[$0], maxDepth: 0), "    ") })
     }
 
     /// The fast path with the state's layout: the fields compared and read in place, in the
@@ -94,46 +94,33 @@ enum StateDiff {
         return text(
             changed, typeName: typeName(),
             changedField: { (field($0, lhs, maxDepth: .max), field($0, rhs, maxDepth: .max)) },
-            folded: { index in layout.folded(index, in: rhs) { prefixed(field(index, rhs, maxDepth: 0), "    ") } })
+            folded: { index in layout.folded(index, in: lhs) { prefixed(field(index, lhs, maxDepth: 0), "    ") } })
     }
 
     /// custom-dump's layout (default format) for a struct root with the given changed fields:
     /// `changedField` writes a changed field before and after, `folded` an unchanged one
-    /// (indented).
+    /// (indented), as it was before: custom-dump writes an unchanged field from the first
+    /// value (`-0.0` for a `0.0` that became `-0.0`, which `==` calls equal).
     private static func text(
         _ changed: [Bool], typeName: String, changedField: (Int) -> (before: String, after: String),
         folded: (Int) -> String
     ) -> Outcome {
         var out = "  \(typeName)(\n"
         let last = changed.count - 1
-        // The run of unchanged fields before `index`: its length.
-        var unchangedRun = 0
-        func flushUnchanged(before index: Int) {
-            guard unchangedRun > 0 else { return }
-            let end = index - 1
-            let terminator = end == last ? "\n" : ",\n"
-            if unchangedRun == 1 {
-                out += folded(end)
-                out += terminator
-            } else {
-                out += "    … (\(unchangedRun) unchanged)" + terminator
-            }
-            unchangedRun = 0
-        }
         for index in changed.indices {
+            let separator = index == last ? "" : ","
+            // custom-dump does not collapse a struct's unchanged fields: each is written folded.
             guard changed[index] else {
-                unchangedRun += 1
+                out += folded(index)
+                out += separator + "\n"
                 continue
             }
-            flushUnchanged(before: index)
-            let separator = index == last ? "" : ","
             let (before, after) = changedField(index)
             // Equal text for unequal values ("as Type", "Not equal but no difference"): let
             // custom-dump word it.
             guard before != after, !hasNewline(before), !hasNewline(after) else { return .undecided }
             out += "-   " + before + separator + "\n+   " + after + separator + "\n"
         }
-        flushUnchanged(before: changed.count)
         out += "  )"
         return .changed(out)
     }
@@ -150,7 +137,10 @@ enum StateDiff {
         if let plain = plainText(value) {
             dump += plain
         } else {
-            customDump(value, to: &dump, maxDepth: maxDepth)
+            // custom-dump's diff writes a field as a child, not a root: an enum case without its
+            // type's name (`.light`, not `Mode.light`). `customDump` writes its value as a
+            // root, and the value an `Optional` wraps as a child, at the same depth.
+            customDump(Any?.some(value), to: &dump, maxDepth: maxDepth)
         }
         return dump
     }

@@ -105,24 +105,36 @@ enum StateDiff {
         _ changed: [Bool], typeName: String, changedField: (Int) -> (before: String, after: String),
         folded: (Int) -> String
     ) -> Outcome {
-        var out = "  \(typeName)(\n"
+        // Written as UTF-8 and made a string once: appending to a string checks every piece
+        // (grapheme boundaries past the first non-ASCII one, the `…` of a folded field).
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        func write(_ piece: String) { out.append(contentsOf: piece.utf8) }
+        write("  ")
+        write(typeName)
+        write("(\n")
         let last = changed.count - 1
         for index in changed.indices {
-            let separator = index == last ? "" : ","
+            let separator = index == last ? "\n" : ",\n"
             // custom-dump does not collapse a struct's unchanged fields: each is written folded.
             guard changed[index] else {
-                out += folded(index)
-                out += separator + "\n"
+                write(folded(index))
+                write(separator)
                 continue
             }
             let (before, after) = changedField(index)
             // Equal text for unequal values ("as Type", "Not equal but no difference"): let
             // custom-dump word it.
             guard before != after, !hasNewline(before), !hasNewline(after) else { return .undecided }
-            out += "-   " + before + separator + "\n+   " + after + separator + "\n"
+            write("-   ")
+            write(before)
+            write(separator)
+            write("+   ")
+            write(after)
+            write(separator)
         }
-        out += "  )"
-        return .changed(out)
+        write("  )")
+        return .changed(String(decoding: out, as: UTF8.self))
     }
 
     /// `label: value` as custom-dump writes a field. Indented here rather than with

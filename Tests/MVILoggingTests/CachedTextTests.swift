@@ -136,6 +136,37 @@ struct Ticker: Feature {
             stores: 2)
     }
 
+    /// Two stores sending at once through one middleware (its kept layout, folds and texts
+    /// shared): each store's lines are its own diffs, in order.
+    @Test func twoStoresSendingAtOnceThroughOneMiddleware() async {
+        let (logger, sink) = memoryLogger()
+        let logging = LoggingMiddleware<Shelf>(
+            logger: logger, levels: StoreLogLevels(intent: .debug, state: .debug), maxValueLength: nil)
+        let expected = await withTaskGroup(of: (String, [String]).self) { group in
+            for index in 0..<2 {
+                group.addTask {
+                    let name = "Shelf\(index)"
+                    let store = Store(Shelf(), initialState: .init(), name: name, middleware: [logging])
+                    var lines: [String] = []
+                    for step in 0..<50 {
+                        let intent: Shelf.Intent = step % 5 == 0 ? .add(step) : .bump
+                        let before = store.state
+                        store.send(intent)
+                        lines.append("[\(name)] intent: \(intent)")
+                        if let text = diff(before, store.state) { lines.append("[\(name)] state:\n" + text) }
+                    }
+                    return (name, lines)
+                }
+            }
+            var all: [String: [String]] = [:]
+            for await (name, lines) in group { all[name] = lines }
+            return all
+        }
+        for (name, lines) in expected {
+            #expect(sink.records.map(\.message).filter { $0.hasPrefix("[\(name)]") } == lines)
+        }
+    }
+
     /// A state with a class field is diffed as custom-dump diffs it.
     @Test func aStateWithAClassFieldIsDiffedAsCustomDumpDoes() {
         let (logger, sink) = memoryLogger()

@@ -41,6 +41,9 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
     public let maxValueLength: Int?
 
     let previous = PreviousStates<Target.State>()
+    /// What is learnt about intents and messages once, and their texts.
+    let intentTexts = ValueTexts<Target.Intent>()
+    let messageTexts = ValueTexts<Target.Message>()
 
     /// Creates logging middleware.
     ///
@@ -95,10 +98,12 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
             log(level, name(), "started")
         case .intent(let intent):
             guard let level = levels.intent, isOn(level) else { return }
-            log(level, ChildPath.name(of: intent, inStore: name()), "intent: \(value(intent))")
+            let storeName = intentTexts.mayRoute ? ChildPath.name(of: intent, inStore: name()) : name()
+            log(level, storeName, "intent: ", intentTexts.text(of: intent, value))
         case .message(let message):
             guard let level = levels.message, isOn(level) else { return }
-            log(level, ChildPath.name(of: message, inStore: name()), "message: \(value(message))")
+            let storeName = messageTexts.mayRoute ? ChildPath.name(of: message, inStore: name()) : name()
+            log(level, storeName, "message: ", messageTexts.text(of: message, value))
         case .state(let state):
             guard let level = levels.state, isOn(level) else {
                 if previous.isKeeping { previous.dropState(of: store) }
@@ -133,7 +138,19 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
     }
 
     private func log(_ level: Logger.Level, _ storeName: String, _ text: String) {
-        logger.log(level: level, "[\(storeName)] \(text)")
+        log(level, storeName, "", text)
+    }
+
+    /// Logs `[storeName] kind text`, the line made in one piece (its UTF-8 written once).
+    private func log(_ level: Logger.Level, _ storeName: String, _ kind: String, _ text: String) {
+        var line: [UInt8] = []
+        line.reserveCapacity(storeName.utf8.count + kind.utf8.count + text.utf8.count + 3)
+        line.append(UInt8(ascii: "["))
+        line.append(contentsOf: storeName.utf8)
+        line.append(contentsOf: "] ".utf8)
+        line.append(contentsOf: kind.utf8)
+        line.append(contentsOf: text.utf8)
+        logger.log(level: level, Logger.Message(stringLiteral: String(decoding: line, as: UTF8.self)))
     }
 
     private func logChange(
@@ -146,9 +163,11 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
         }
         // No diff: the message left the state as it was. Fields are compared before anything
         // is written, and only changed ones are (StateDiff).
-        guard let difference = StateDiff.between(before, state, typeName: { previous.typeName(stateTypeName) })
+        guard
+            let difference = StateDiff.between(
+                before, state, layout: previous.layout, typeName: { previous.typeName(stateTypeName) })
         else { return }
-        log(level, storeName, "state:\n" + truncatedLines(difference))
+        log(level, storeName, "state:\n", truncatedLines(difference))
     }
 
     /// Each line cut at ``maxValueLength``; the text as it is when no line can be that long.

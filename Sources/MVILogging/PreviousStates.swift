@@ -3,68 +3,70 @@ import Synchronization
 
 /// What the middleware keeps per store: its name, made once (a store without a given name
 /// derives it from its feature's type, which is not free), and the last state logged, to
-/// diff the next one against. Keyed by the store's identity; a store's entry goes when it is
+/// diff the next one against. Keyed by the store's identity; a store's entries go when it is
 /// cancelled (a store is cancelled before it goes away, so an identity is never reused while
-/// its entry is kept).
+/// its entries are kept).
+///
+/// Only the states are kept in a dictionary whose type depends on `State`: the names, the
+/// state type's name and layout are in ones whose types are known when compiled (this code
+/// runs unspecialized, and every use of a generic type looks its metadata up).
 final class PreviousStates<State: Sendable>: Sendable {
-    struct Entry {
-        var name: String?
-        var state: State?
-    }
-
-    private let entries = StoreLock<[ObjectIdentifier: Entry]>([:])
+    private let names = StoreLock<[ObjectIdentifier: String]>([:])
+    private let states = StoreLock<[ObjectIdentifier: State]>([:])
     /// Whether any state is kept: lets the "state logging is off" path skip the lock.
     private let keeping = Atomic<Bool>(false)
     /// custom-dump's name of the state type, for the first line of a diff; made once.
     private let stateTypeName = StoreLock<String?>(nil)
+    /// The state type's layout for diffs; learnt once.
+    private let stateLayout = StoreLock<LayoutSlot>(.unknown)
+
+    /// What is known of the state type's layout.
+    enum LayoutSlot {
+        case unknown
+        case known(StateLayout?)
+    }
 
     var isKeeping: Bool { keeping.load(ordering: .relaxed) }
 
     /// The store's name, made by `make` the first time only.
     func name(of store: ObjectIdentifier, _ make: () -> String) -> String {
-        if let name = entries.withLock({ $0[store]?.name }) { return name }
+        if let name = names.withLock({ $0[store] }) { return name }
         // Made outside the lock: a feature's default name is its own code.
         let name = make()
-        entries.withLock { entries in
-            entries[store, default: Entry(name: nil, state: nil)].name = name
-        }
+        names.withLock { $0[store] = name }
         return name
     }
 
     func set(_ state: State, for store: ObjectIdentifier) {
-        entries.withLock { entries in
-            entries[store, default: Entry(name: nil, state: nil)].state = state
+        states.withLock { states in
+            states[store] = state
             keeping.store(true, ordering: .relaxed)
         }
     }
 
     /// Keeps `state` and returns the one it replaces.
     func replace(with state: State, for store: ObjectIdentifier) -> State? {
-        entries.withLock { entries in
+        states.withLock { states in
             keeping.store(true, ordering: .relaxed)
             // In place: the kept state is moved out, not copied.
-            func swapState(_ entry: inout Entry) -> State? {
-                let before = entry.state
-                entry.state = state
-                return before
-            }
-            return swapState(&entries[store, default: Entry(name: nil, state: nil)])
+            return states.updateValue(state, forKey: store)
         }
     }
 
     /// Forgets the kept state (state logging went off); the name stays.
     func dropState(of store: ObjectIdentifier) {
-        entries.withLock { entries in
-            entries[store]?.state = nil
-            keeping.store(entries.values.contains { $0.state != nil }, ordering: .relaxed)
+        states.withLock { states in
+            states[store] = nil
+            keeping.store(!states.isEmpty, ordering: .relaxed)
         }
     }
 
     /// Forgets the store (it was cancelled).
     func remove(_ store: ObjectIdentifier) {
-        entries.withLock { entries in
-            _ = entries.removeValue(forKey: store)
-            keeping.store(entries.values.contains { $0.state != nil }, ordering: .relaxed)
+        names.withLock { _ = $0.removeValue(forKey: store) }
+        states.withLock { states in
+            _ = states.removeValue(forKey: store)
+            keeping.store(!states.isEmpty, ordering: .relaxed)
         }
     }
 
@@ -74,5 +76,13 @@ final class PreviousStates<State: Sendable>: Sendable {
         let name = make()
         stateTypeName.withLock { $0 = name }
         return name
+    }
+
+    /// The state type's layout for diffs, learnt the first time.
+    var layout: StateLayout? {
+        if case .known(let layout) = stateLayout.withLock({ $0 }) { return layout }
+        let layout = StateLayout.make(of: State.self)
+        stateLayout.withLock { $0 = .known(layout) }
+        return layout
     }
 }

@@ -12,8 +12,20 @@ import CustomDump
 /// custom-dump's `diff` whole, so the text never differs from custom-dump's.
 enum StateDiff {
     /// The diff of `before` and `after`, or `nil` when nothing changed.
-    static func between<State>(_ before: State, _ after: State, typeName: () -> String) -> String? {
-        switch fieldDiff(before, after, typeName: typeName) {
+    ///
+    /// With a `layout`, the fields are read in place; without, through `Mirror`.
+    static func between<State>(
+        _ before: State, _ after: State, layout: StateLayout? = nil, typeName: () -> String
+    ) -> String? {
+        let outcome =
+            if let layout {
+                withUnsafeBytes(of: before) { lhs in
+                    withUnsafeBytes(of: after) { rhs in fieldDiff(lhs, rhs, layout, typeName: typeName) }
+                }
+            } else {
+                fieldDiff(before, after, typeName: typeName)
+            }
+        switch outcome {
         case .unchanged: return nil
         case .changed(let text): return text
         case .undecided: return diff(before, after)
@@ -52,55 +64,95 @@ enum StateDiff {
             }
         }
         guard anyChanged else { return .unchanged }
-        return text(lhsFields, rhsFields, changed, typeName: typeName())
+        return text(
+            changed, typeName: typeName(),
+            changedField: { (named(lhsFields[$0], maxDepth: .max), named(rhsFields[$0], maxDepth: .max)) },
+            folded: { prefixed(named(lhsFields[$0], maxDepth: 0), "    ") })
     }
 
-    /// custom-dump's layout (default format) for a struct root with the given changed fields.
-    private static func text(
-        _ lhsFields: [Mirror.Child], _ rhsFields: [Mirror.Child], _ changed: [Bool], typeName: String
+    /// The fast path with the state's layout: the fields compared and read in place, in the
+    /// bytes of the two states. Not generic, so that it runs specialized.
+    static func fieldDiff(
+        _ lhsBytes: UnsafeRawBufferPointer, _ rhsBytes: UnsafeRawBufferPointer, _ layout: StateLayout,
+        typeName: () -> String
     ) -> Outcome {
-        var out = "  \(typeName)(\n"
-        let last = rhsFields.count - 1
-        var unchangedRun: [Int] = []
-        func flushUnchanged() {
-            guard let end = unchangedRun.last else { return }
-            let terminator = end == last ? "\n" : ",\n"
-            if unchangedRun.count == 1 {
-                let field = rhsFields[end]
-                out += prefixed(named(field, maxDepth: 0), "    ") + terminator
-            } else {
-                out += "    … (\(unchangedRun.count) unchanged)" + terminator
-            }
-            unchangedRun.removeAll(keepingCapacity: true)
+        // Fields of no size: nothing to point at; custom-dump decides.
+        guard let lhs = lhsBytes.baseAddress, let rhs = rhsBytes.baseAddress else { return .undecided }
+        let fields = layout.fields
+        var changed = [Bool](repeating: false, count: fields.count)
+        var anyChanged = false
+        for index in fields.indices where !fields[index].isEqual(lhs, rhs) {
+            layout.forgetFold(index)
+            guard isLeaf(fields[index].value(lhs)), isLeaf(fields[index].value(rhs)) else { return .undecided }
+            changed[index] = true
+            anyChanged = true
         }
-        for index in rhsFields.indices {
+        guard anyChanged else { return .unchanged }
+        func field(_ index: Int, _ state: UnsafeRawPointer, maxDepth: Int) -> String {
+            named(fields[index].label, fields[index].value(state), maxDepth: maxDepth)
+        }
+        return text(
+            changed, typeName: typeName(),
+            changedField: { (field($0, lhs, maxDepth: .max), field($0, rhs, maxDepth: .max)) },
+            folded: { index in layout.folded(index, in: lhs) { prefixed(field(index, lhs, maxDepth: 0), "    ") } })
+    }
+
+    /// custom-dump's layout (default format) for a struct root with the given changed fields:
+    /// `changedField` writes a changed field before and after, `folded` an unchanged one
+    /// (indented), as it was before: custom-dump writes an unchanged field from the first
+    /// value (`-0.0` for a `0.0` that became `-0.0`, which `==` calls equal).
+    private static func text(
+        _ changed: [Bool], typeName: String, changedField: (Int) -> (before: String, after: String),
+        folded: (Int) -> String
+    ) -> Outcome {
+        // Written as UTF-8 and made a string once: appending to a string checks every piece
+        // (grapheme boundaries past the first non-ASCII one, the `…` of a folded field).
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        func write(_ piece: String) { out.append(contentsOf: piece.utf8) }
+        write("  ")
+        write(typeName)
+        write("(\n")
+        let last = changed.count - 1
+        for index in changed.indices {
+            let separator = index == last ? "\n" : ",\n"
+            // custom-dump does not collapse a struct's unchanged fields: each is written folded.
             guard changed[index] else {
-                unchangedRun.append(index)
+                write(folded(index))
+                write(separator)
                 continue
             }
-            flushUnchanged()
-            let separator = index == last ? "" : ","
-            let before = named(lhsFields[index], maxDepth: .max)
-            let after = named(rhsFields[index], maxDepth: .max)
+            let (before, after) = changedField(index)
             // Equal text for unequal values ("as Type", "Not equal but no difference"): let
             // custom-dump word it.
-            guard before != after, !before.contains("\n"), !after.contains("\n") else { return .undecided }
-            out += "-   " + before + separator + "\n+   " + after + separator + "\n"
+            guard before != after, !hasNewline(before), !hasNewline(after) else { return .undecided }
+            write("-   ")
+            write(before)
+            write(separator)
+            write("+   ")
+            write(after)
+            write(separator)
         }
-        flushUnchanged()
-        out += "  )"
-        return .changed(out)
+        write("  )")
+        return .changed(String(decoding: out, as: UTF8.self))
     }
 
     /// `label: value` as custom-dump writes a field. Indented here rather than with
     /// custom-dump's `indent:`, which goes through Foundation's `replacingOccurrences` (half
     /// the cost of writing a small field).
     private static func named(_ field: Mirror.Child, maxDepth: Int) -> String {
-        var dump = (field.label ?? "") + ": "
-        if let plain = plainText(field.value) {
+        named(field.label ?? "", field.value, maxDepth: maxDepth)
+    }
+
+    private static func named(_ label: String, _ value: Any, maxDepth: Int) -> String {
+        var dump = label + ": "
+        if let plain = plainText(value) {
             dump += plain
         } else {
-            customDump(field.value, to: &dump, maxDepth: maxDepth)
+            // custom-dump's diff writes a field as a child, not a root: an enum case without its
+            // type's name (`.light`, not `Mode.light`). `customDump` writes its value as a
+            // root, and the value an `Optional` wraps as a child, at the same depth.
+            customDump(Any?.some(value), to: &dump, maxDepth: maxDepth)
         }
         return dump
     }
@@ -118,9 +170,17 @@ enum StateDiff {
 
     /// Every line of `text` with `prefix` in front.
     private static func prefixed(_ text: String, _ prefix: String) -> String {
-        guard text.contains("\n") else { return prefix + text }
+        guard text.utf8.contains(newline) else { return prefix + text }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(
             separator: "\n")
+    }
+
+    /// A line feed, in UTF-8 (a `\n` is one; searching the bytes skips grapheme breaking).
+    private static var newline: UInt8 { UInt8(ascii: "\n") }
+
+    /// `text.contains("\n")`, its bytes searched first: no line feed byte, no newline.
+    private static func hasNewline(_ text: String) -> Bool {
+        text.utf8.contains(newline) && text.contains("\n")
     }
 
     /// `==` when both are the same `Equatable` type; `nil` when that cannot tell.

@@ -174,9 +174,18 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
         if _fastPath(action == .run) {
             execute(intent)
             drain()
+        } else if action == .queued {
+            // Queued for the thread that drains (the contended path): no `Work` is built
+            // here, since each copy of one goes through its value witnesses.
+            if _slowPath(reducingThread.load(ordering: .relaxed) == ThreadIdentity.current) { reportSendDuringReduce() }
         } else {
             afterSubmitting(action, .intent(intent))
         }
+    }
+
+    /// A send from inside a reducer: it stays queued, and the misuse is reported.
+    @usableFromInline func reportSendDuringReduce() {
+        report(StoreError(storeName: name, origin: .misuse, underlying: StoreMisuse.sendDuringReduce))
     }
 
     /// Runs control work (a subscription, a shown state, a failure) or input from async
@@ -215,8 +224,7 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
             drop(work, liveness)
         case .queued:
             if case .intent = work, reducingThread.load(ordering: .relaxed) == ThreadIdentity.current {
-                // A send from inside a reducer: it stays queued, and the misuse is reported.
-                report(StoreError(storeName: name, origin: .misuse, underlying: StoreMisuse.sendDuringReduce))
+                reportSendDuringReduce()
             }
         }
     }
@@ -241,7 +249,11 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
     /// by then has its input dropped.
     @inlinable func drainQueued() {
         var share = Self.fairShare
-        while case .run(let work, let liveness) = withMachine({ $0.next() }) {
+        while true {
+            // Moved out of the action, not copied: a copy of a `Work` goes through its value
+            // witnesses, with metadata look-ups (most of a contended send's cost, measured).
+            let action = withMachine { $0.next() }
+            guard case .run(let work, let liveness) = consume action else { return }
             if _slowPath(liveness != .live) {
                 drop(work, liveness)
                 continue
@@ -256,7 +268,12 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
     /// that drained returns to its caller. The next thread to queue work takes the claim and
     /// drains the queue before its own work (order is kept); a task is started to drain it
     /// if nobody comes. `false` if the queue is empty: the caller goes on (and lets go).
-    @usableFromInline func handOverDraining() -> Bool {
+    ///
+    /// Inlinable (but kept out of line), so that the task drains through code specialized for
+    /// the feature: unspecialized, every queued intent was copied and destroyed through `Work`'s
+    /// generic value witnesses, with metadata look-ups (half the instructions of a contended
+    /// `concurrent-send` run went there).
+    @inlinable @inline(never) func handOverDraining() -> Bool {
         let handedOver = withMachine { $0.handOver() }
         if handedOver {
             Task {
@@ -281,15 +298,15 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
     }
 
     /// Runs one unit of work on the draining thread.
-    @inlinable func perform(_ work: Work<F>) {
-        switch work {
+    @inlinable func perform(_ work: consuming Work<F>) {
+        switch consume work {
         case .intent(let intent):
             execute(intent)
         case .message(let message, _, let continuation):
             apply(message)
             continuation?.resume()
-        default:
-            performControl(work)
+        case let control:
+            performControl(control)
         }
     }
 

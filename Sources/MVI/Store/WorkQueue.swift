@@ -18,7 +18,8 @@ struct WorkQueue<Element> {
     /// The elements, oldest first, left in place.
     var elements: [Element] { slots[head...].compactMap { $0 } }
 
-    @inlinable mutating func append(_ element: Element) {
+    /// Appends `element`, moved in rather than copied.
+    @inlinable mutating func append(_ element: consuming Element) {
         slots.append(element)
     }
 

@@ -159,7 +159,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// Claims the store for `work`, or queues it. Input from async work (a message or side
     /// effect it carries the token of, or an intent it sends, `token`) is checked against the
     /// work's liveness first.
-    @inlinable mutating func submit(_ work: Work<F>, fromWork token: Int? = nil) -> SubmitAction {
+    @inlinable mutating func submit(_ work: consuming Work<F>, fromWork token: Int? = nil) -> SubmitAction {
         wasUsed = true
         if let token = token ?? work.workToken {
             let liveness = liveness(ofWork: token)
@@ -195,14 +195,14 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
 
     /// Queues `work` for the draining thread. If nobody drains but work waits (a drainer
     /// handed over after its fair share), the caller takes the claim to drain the queue.
-    @inlinable mutating func queue(_ work: Work<F>) -> SubmitAction {
+    @inlinable mutating func queue(_ work: consuming Work<F>) -> SubmitAction {
         wasUsed = true
         if isCancelled { return .drop(.cancelled) }
         if work.isInput && (!isStarted || isHolding) {
-            held.append(work)
+            held.append(consume work)
             return .queued
         }
-        pending.append(work)
+        pending.append(consume work)
         guard !isDraining else { return .queued }
         isDraining = true
         return .drainQueue
@@ -242,7 +242,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// After a fair share of others' work: lets go of the claim while work still waits
     /// (`true`: the caller returns, and starts a task that drains if nobody else comes,
     /// ``claimAbandonedQueue()``). `false` if the queue is empty: the drainer goes on.
-    mutating func handOver() -> Bool {
+    @usableFromInline mutating func handOver() -> Bool {
         guard !pending.isEmpty else { return false }
         wasUsed = true
         isDraining = false
@@ -250,7 +250,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     }
 
     /// Takes the claim to drain work that a drainer handed over, unless someone took it.
-    mutating func claimAbandonedQueue() -> Bool {
+    @usableFromInline mutating func claimAbandonedQueue() -> Bool {
         guard !isDraining, !isCancelled, !pending.isEmpty else { return false }
         isDraining = true
         return true

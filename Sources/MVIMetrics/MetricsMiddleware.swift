@@ -81,7 +81,7 @@ public struct MetricsMiddleware<Target: Feature>: Middleware {
     ///
     /// This runs unspecialized behind the store, where touching a `StoreEvent` or a closure
     /// over the feature's types looks up generic metadata (hundreds of instructions): it
-    /// switches over ``MiddlewareContext/eventKind`` instead, and takes the event's payload
+    /// switches over `MiddlewareContext.eventKind` instead, and takes the event's payload
     /// (out of line) only for a classifier or a failure.
     public func handle(_ event: StoreEvent<Target>, _ context: borrowing MiddlewareContext<Target>) {
         // Unretained: this copy of the middleware holds the meter (`meter`) while it handles.

@@ -100,8 +100,11 @@ extension StoreCore {
             drop(.message(message, work: token, nil), liveness)
         case .busy:
             // Unsafe: resumed exactly once, when the queued message is applied or dropped (see `Work`).
+            // `submit(_:)` inlined, so that queuing runs specialized too (the usual case on
+            // real threads: the sender that started this work is still draining).
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-                submit(.message(message, work: token, continuation))
+                let work = Work<F>.message(message, work: token, continuation)
+                afterSubmitting(withMachine { $0.submit(work) }, work)
             }
         }
     }

@@ -153,7 +153,14 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
             isDraining = true
             return .run
         }
-        return queue(.intent(intent))
+        return queueIntent(intent)
+    }
+
+    /// ``queue(_:)`` for an intent: specialized but never inlined into the send path, so that
+    /// the queuing code (a `Work` of fixed layout, fully inlinable) does not reshape the
+    /// claim's fast path around it.
+    @inlinable @inline(never) mutating func queueIntent(_ intent: F.Intent) -> SubmitAction {
+        queue(.intent(intent))
     }
 
     /// Claims the store for `work`, or queues it. Input from async work (a message or side

@@ -29,7 +29,7 @@ public struct WorkContext<F: Feature>: Sendable {
     /// Reduces a message, in order with the store's other input, and returns once it is
     /// reduced. Dropped if the work is cancelled before the message is applied, or the store
     /// has ended.
-    public func dispatch(_ message: F.Message) async {
+    @inlinable public func dispatch(_ message: F.Message) async {
         guard !Task.isCancelled else { return }
         await core.dispatchFromWork(message, work: work)
     }

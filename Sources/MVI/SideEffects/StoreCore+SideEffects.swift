@@ -79,7 +79,8 @@ extension StoreCore {
         case .drop(let liveness):
             drop(.sideEffect(sideEffect, work: token, nil), liveness)
         case .busy:
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            // Unsafe: resumed exactly once, when the queued side effect is delivered or dropped (see `Work`).
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
                 submit(.sideEffect(sideEffect, work: token, continuation))
             }
         }
@@ -87,7 +88,10 @@ extension StoreCore {
 
     /// Dispatches a message for async work and returns once it is reduced; dropped if the
     /// work is cancelled or has ended by the time it would be applied.
-    func dispatchFromWork(_ message: F.Message, work token: Int) async {
+    ///
+    /// Inlinable, like ``WorkContext/dispatch(_:)``: the work's operation runs it specialized
+    /// for the feature, so the message is not a generic value on the task's stack.
+    @inlinable func dispatchFromWork(_ message: F.Message, work token: Int) async {
         switch withMachine({ $0.claimInput(fromWork: token) }) {
         case .run:
             apply(message)
@@ -95,8 +99,12 @@ extension StoreCore {
         case .drop(let liveness):
             drop(.message(message, work: token, nil), liveness)
         case .busy:
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                submit(.message(message, work: token, continuation))
+            // Unsafe: resumed exactly once, when the queued message is applied or dropped (see `Work`).
+            // `submit(_:)` inlined, so that queuing runs specialized too (the usual case on
+            // real threads: the sender that started this work is still draining).
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+                let work = Work<F>.message(message, work: token, continuation)
+                afterSubmitting(withMachine { $0.submit(work) }, work)
             }
         }
     }

@@ -35,13 +35,14 @@ extension StoreCore {
         // A test store's executor, if any. Without one the task is made with
         // `Task(priority:)`: `Task(executorPreference: nil, …)` behaves the same but records
         // the (absent) preference in the task, which costs an allocation per task.
-        let task: Task<Void, Never>
+        // The operation is typed `async throws` (see ``WorkTask``), though it never throws.
+        let task: WorkTask
         if let executor = preferredTaskExecutor {
-            task = Task(executorPreference: executor, priority: priority) {
+            task = Task(executorPreference: executor, priority: priority) { () async throws in
                 await self.perform(operation, token: token, id: id, workObservers: workObservers)
             }
         } else {
-            task = Task(priority: priority) {
+            task = Task(priority: priority) { () async throws in
                 await self.perform(operation, token: token, id: id, workObservers: workObservers)
             }
         }
@@ -105,7 +106,7 @@ extension StoreCore {
             }
             if !busy && count == 0 { return }
             if !tasks.isEmpty {
-                for task in tasks { await task.value }
+                for task in tasks { _ = await task.result }
                 continue
             }
             // Another thread drains, or a reserved slot is being registered right now: let it

@@ -7,12 +7,14 @@
 enum Work<F: Feature>: Sendable {
     case intent(F.Intent)
     /// A message from the async work with token `work`; the continuation, if any, resumes
-    /// once it is reduced or dropped. Whether the work is still live is decided when the
+    /// once it is reduced or dropped. Unsafe, not checked (whose canary is an allocation per
+    /// wait): it is safe because a queued `Work` value is consumed exactly once, either
+    /// performed (`perform`/`performControl` resume it) or dropped (`abandon` resumes it). Whether the work is still live is decided when the
     /// message is applied.
-    case message(F.Message, work: Int, CheckedContinuation<Void, Never>?)
+    case message(F.Message, work: Int, UnsafeContinuation<Void, Never>?)
     /// A side effect from the async work with token `work`; the continuation, if any,
     /// resumes once it is delivered or dropped.
-    case sideEffect(F.SideEffect, work: Int, CheckedContinuation<Void, Never>?)
+    case sideEffect(F.SideEffect, work: Int, UnsafeContinuation<Void, Never>?)
     /// A side effect handed back undelivered (a binder released while holding it): offered
     /// to listeners again, not posted again, so middleware and recording see it once.
     case returnedSideEffect(F.SideEffect)

@@ -45,8 +45,8 @@ import Testing
     }
 
     /// A sleeping task, to stand for async work (never awaited; cancelled at the end).
-    func someTask() -> Task<Void, Never> {
-        Task { try? await Task.sleep(for: .seconds(60)) }
+    func someTask() -> WorkTask {
+        Task { () async throws in try? await Task.sleep(for: .seconds(60)) }
     }
 
     // MARK: Claiming

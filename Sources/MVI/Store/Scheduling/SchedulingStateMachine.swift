@@ -153,7 +153,14 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
             isDraining = true
             return .run
         }
-        return queue(.intent(intent))
+        return queueIntent(intent)
+    }
+
+    /// ``queue(_:)`` for an intent: specialized but never inlined into the send path, so that
+    /// the queuing code (a `Work` of fixed layout, fully inlinable) does not reshape the
+    /// claim's fast path around it.
+    @inlinable @inline(never) mutating func queueIntent(_ intent: F.Intent) -> SubmitAction {
+        queue(.intent(intent))
     }
 
     /// Claims the store for `work`, or queues it. Input from async work (a message or side
@@ -174,7 +181,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     }
 
     /// What ``claimInput(fromWork:)`` found.
-    enum ClaimAction: Sendable, Equatable {
+    @usableFromInline enum ClaimAction: Sendable, Equatable {
         /// The caller took the claim and applies its input now.
         case run
         /// The work may no longer act on the store.
@@ -185,7 +192,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
 
     /// Claims the store for input from the async work with `token`, without queuing anything:
     /// async work that finds the store busy suspends and queues its input with a continuation.
-    mutating func claimInput(fromWork token: Int) -> ClaimAction {
+    @usableFromInline mutating func claimInput(fromWork token: Int) -> ClaimAction {
         let liveness = liveness(ofWork: token)
         guard liveness == .live else { return .drop(liveness) }
         guard canRunInput else { return .busy }
@@ -287,7 +294,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// What ``cancel()`` hands the caller to do outside the lock.
     struct CancelAction: Sendable {
         /// The store's tasks, to cancel.
-        var tasks: [Task<Void, Never>]
+        var tasks: [WorkTask]
         /// Input that will never run, to abandon (its async senders are resumed).
         var abandoned: [Work<F>]
         /// The caller took the claim and terminates the store now (`false`: the drainer
@@ -302,7 +309,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     mutating func cancel() -> CancelAction? {
         guard !isCancelled else { return nil }
         isCancelled = true
-        var tasks: [Task<Void, Never>] = []
+        var tasks: [WorkTask] = []
         var abandoned: [Work<F>] = []
         if extrasBox != nil {  // without the box there is nothing to cancel, abandon or finish
             tasks = self.tasks.values.compactMap(\.task)
@@ -404,12 +411,12 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         /// was registered).
         var cancelsNewTask: Bool
         /// Earlier work with the same id, superseded (`cancelInFlight`): cancel it.
-        var superseded: [Task<Void, Never>]
+        var superseded: [WorkTask]
     }
 
     /// Registers the task of a reserved slot; with `cancelling` (an id, for
     /// `cancelInFlight`), earlier work with that id is cancelled.
-    mutating func register(_ task: Task<Void, Never>, token: Int, cancelling id: TaskID?) -> RegisterAction {
+    mutating func register(_ task: WorkTask, token: Int, cancelling id: TaskID?) -> RegisterAction {
         guard !isCancelled, !cancelledTasks.contains(token) else {
             return RegisterAction(cancelsNewTask: true, superseded: [])
         }
@@ -426,8 +433,8 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// They move to `cancelledTasks` until they return, so that what they send meanwhile is
     /// dropped. A slot whose task is not registered yet is marked, and its registration
     /// cancels it.
-    mutating func cancelTasks(id: TaskID, except kept: Int? = nil) -> [Task<Void, Never>] {
-        var cancelled: [Task<Void, Never>] = []
+    mutating func cancelTasks(id: TaskID, except kept: Int? = nil) -> [WorkTask] {
+        var cancelled: [WorkTask] = []
         for (token, running) in tasks where running.id == id && token != kept {
             tasks[token] = nil
             cancelledTasks.insert(token)
@@ -438,8 +445,8 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
 
     /// Marks every task whose id `matches` cancelled (a parent cancelling all the work of a
     /// child that went away), and returns those to cancel outside the lock.
-    mutating func cancelTasks(where matches: (TaskID) -> Bool) -> [Task<Void, Never>] {
-        var cancelled: [Task<Void, Never>] = []
+    mutating func cancelTasks(where matches: (TaskID) -> Bool) -> [WorkTask] {
+        var cancelled: [WorkTask] = []
         for (token, running) in tasks {
             guard let id = running.id, matches(id) else { continue }
             tasks[token] = nil
@@ -469,6 +476,11 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     var isBusy: Bool { (isDraining || !pending.isEmpty) && !isCancelled }
 }
 
+/// The task of a store's async work. Typed as throwing although it never throws (`perform`
+/// catches every error): `Task.init` hands a throwing operation to the runtime as it is, while
+/// a non-throwing one is wrapped in a reabstraction thunk whose context is an allocation per task.
+typealias WorkTask = Task<Void, any Error>
+
 /// A task the store owns, live (not cancelled). Cancelled work moves to
 /// `cancelledTasks` until its task returns, so that what it dispatches meanwhile can be told
 /// apart: live, cancelled (dropped quietly), or from a context that outlived its work
@@ -476,7 +488,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
 struct RunningTask: Sendable {
     let id: TaskID?
     /// `nil` between reserving the slot and registering the task.
-    var task: Task<Void, Never>?
+    var task: WorkTask?
 }
 
 /// What the store makes of input from async work, decided under the lock.

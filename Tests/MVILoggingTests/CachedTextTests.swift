@@ -218,7 +218,7 @@ struct Ticker: Feature {
 
 /// `Profile` without its field that is not `Equatable`: every diff of it takes the fast path
 /// (fields compared and read in place) unless a changed field is not a leaf.
-struct PlainProfile: Feature {
+struct PlainProfile: EditingFeature {
     struct State: Equatable, Sendable {
         var name = "Blob"
         var age = 30
@@ -231,18 +231,7 @@ struct PlainProfile: Feature {
         var payload = [UInt8](repeating: 7, count: 1024)
     }
 
-    typealias Intent = Edit
-    typealias Message = Edit
-    typealias SideEffect = Never
-
-    /// An edit of the state, applied as it is.
-    struct Edit: Sendable {
-        let apply: @Sendable (inout State) -> Void
-    }
-
-    static func reduce(_ state: inout State, _ message: Message) { message.apply(&state) }
-
-    func execute(_ intent: Intent, _ context: StoreContext<Self>) { context.dispatch(intent) }
+    typealias Edit = StateEdit<State>
 }
 
 @Suite struct PlainStateDiffTests {

@@ -4,8 +4,24 @@ import MVI
 import MVILogging
 import Testing
 
+/// An edit of a state, applied as it is: the intent and the message of an ``EditingFeature``.
+struct StateEdit<State: Sendable>: Sendable {
+    let apply: @Sendable (inout State) -> Void
+}
+
+/// A feature whose intents are edits of its state, dispatched and reduced as they are: what
+/// the diff tests log.
+protocol EditingFeature: Feature
+where Intent == StateEdit<State>, Message == StateEdit<State>, SideEffect == Never {}
+
+extension EditingFeature {
+    static func reduce(_ state: inout State, _ message: Message) { message.apply(&state) }
+
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) { context.dispatch(intent) }
+}
+
 /// A state with one field of each kind the diff treats differently.
-struct Profile: Feature {
+struct Profile: EditingFeature {
     struct Inner: Equatable, Sendable {
         var depth = 1
         var label = "a"
@@ -34,18 +50,7 @@ struct Profile: Feature {
         var payload = [UInt8](repeating: 7, count: 1024)
     }
 
-    typealias Intent = Edit
-    typealias Message = Edit
-    typealias SideEffect = Never
-
-    /// An edit of the state, applied as it is.
-    struct Edit: Sendable {
-        let apply: @Sendable (inout State) -> Void
-    }
-
-    static func reduce(_ state: inout State, _ message: Message) { message.apply(&state) }
-
-    func execute(_ intent: Intent, _ context: StoreContext<Self>) { context.dispatch(intent) }
+    typealias Edit = StateEdit<State>
 }
 
 @Suite struct StateDiffTests {

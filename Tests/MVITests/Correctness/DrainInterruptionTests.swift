@@ -181,7 +181,10 @@ import Testing
 /// none lost while the store lives, and after a cancel only a prefix of each sender's.
 @Suite(.timeLimit(.minutes(2))) struct DrainInterruptionStressTests {
     struct Tagged: Feature {
-        struct State: Sendable { var applied: [[Int]] = Array(repeating: [], count: DrainInterruptionStressTests.senders) }
+        struct State: Sendable {
+            /// Each sender's numbers, in the order they were applied.
+            var applied: [[Int]] = Array(repeating: [], count: DrainInterruptionStressTests.senders)
+        }
         struct Intent: Sendable {
             let sender: Int
             let number: Int

@@ -71,6 +71,16 @@ import Testing
             for number in 1...count { store.send(.number(number)) }
         }
 
+        /// Runs `action` on the drainer right after number `number` is applied.
+        func after(_ number: Int, _ action: @escaping @Sendable (Store<Numbers>) -> Void) {
+            let store = store
+            onNumber.withLock {
+                $0 = { applied in
+                    if applied == number { action(store) }
+                }
+            }
+        }
+
         func release() async {
             releaseDrainer.signal()
             await returned.wait()
@@ -90,11 +100,7 @@ import Testing
         let blocked = await Blocked(queued: 100)
         let seen = Locked<Int?>(nil)
         let store = blocked.store
-        blocked.onNumber.withLock {
-            $0 = { number in
-                if number == 2 { seen.withLock { $0 = store.pendingInputCount } }
-            }
-        }
+        blocked.after(2) { store in seen.withLock { $0 = store.pendingInputCount } }
         await blocked.release()
         #expect(seen.withLock { $0 } == 98)
         #expect(store.pendingInputCount == 0)
@@ -103,11 +109,7 @@ import Testing
     @Test func cancellingWhileTheQueueIsDrainedDropsTheRest() async {
         let blocked = await Blocked(queued: 100)
         let store = blocked.store
-        blocked.onNumber.withLock {
-            $0 = { number in
-                if number == 2 { store.cancel() }
-            }
-        }
+        blocked.after(2) { $0.cancel() }
         await blocked.release()
         #expect(store.isCancelled)
         #expect(store.state.applied == [1, 2])
@@ -117,11 +119,7 @@ import Testing
     @Test func holdingInputWhileTheQueueIsDrainedHoldsTheRestInOrder() async {
         let blocked = await Blocked(queued: 100)
         let store = blocked.store
-        blocked.onNumber.withLock {
-            $0 = { number in
-                if number == 2 { store.hooks.holdInput() }
-            }
-        }
+        blocked.after(2) { $0.hooks.holdInput() }
         await blocked.release()
         #expect(store.state.applied == [1, 2])
         #expect(store.hooks.heldInputCount == 98)

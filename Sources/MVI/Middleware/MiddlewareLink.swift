@@ -26,9 +26,8 @@ class MiddlewareLink<F: Feature>: @unchecked Sendable {  // immutable; subclasse
 }
 
 /// ``MiddlewareLink`` for a middleware of type `M`: calls it directly.
-// Unchecked: `middleware` is Sendable and immutable.
 @usableFromInline
-final class MiddlewareLinkOf<M: Middleware>: MiddlewareLink<M.Target>, @unchecked Sendable {
+final class MiddlewareLinkOf<M: Middleware>: MiddlewareLink<M.Target>, @unchecked Sendable {  // a Sendable let only
     @usableFromInline let middleware: M
 
     init(_ middleware: M) {

@@ -21,6 +21,12 @@ struct StateObservers<State: Sendable> {
         if case .none = storage { true } else { false }
     }
 
+    /// The observer when there is exactly one, unretained (the list holds it): the send
+    /// path calls it without reference counting.
+    @inlinable var single: Unmanaged<StateObserver<State>>? {
+        if case .one(let observer) = storage { Unmanaged.passUnretained(observer) } else { nil }
+    }
+
     /// Adds `observer` last.
     mutating func append(_ observer: StateObserver<State>) {
         switch storage {

@@ -204,32 +204,20 @@ import Testing
     /// rounds) on another thread until they are done; returns once all have sent and
     /// `meanwhile` has stopped.
     func sendFromThreads(to store: Store<Tagged>, meanwhile: @escaping @Sendable (Int) -> Void) async {
-        let done = Gate<Void>()
-        let finished = Locked(0)
-        for sender in 0..<Self.senders {
-            Thread.detachNewThread {
-                for number in 0..<Self.perSender { store.send(.init(sender: sender, number: number)) }
-                if finished.withLock({ count in
-                    count += 1
-                    return count == Self.senders
-                }) {
-                    done.open()
-                }
-            }
+        let senders = Threads.start(Self.senders) { sender in
+            for number in 0..<Self.perSender { store.send(.init(sender: sender, number: number)) }
         }
         let stop = Locked(false)
-        let togglerDone = Gate<Void>()
-        Thread.detachNewThread {
+        let toggler = Threads.start(1) { _ in
             var round = 0
             while round < 1_000 && !stop.withLock({ $0 }) {
                 meanwhile(round)
                 round += 1
             }
-            togglerDone.open()
         }
-        await done.wait()
+        await senders.join()
         stop.withLock { $0 = true }
-        await togglerDone.wait()
+        await toggler.join()
     }
 
     @Test func holdingAndResumingWhileSendersQueueKeepsEveryIntentInOrder() async {

@@ -145,39 +145,19 @@ import Testing
         }
         for _ in 0..<3 { churn() }
 
-        let done = Gate<Void>()
-        let finished = Locked(0)
-        for _ in 0..<Self.senders {
-            Thread.detachNewThread {
-                for _ in 0..<Self.perSender { store.send(.increment) }
-                if finished.withLock({ count in
-                    count += 1
-                    return count == Self.senders
-                }) {
-                    done.open()
-                }
-            }
+        let senders = Threads.start(Self.senders) { _ in
+            for _ in 0..<Self.perSender { store.send(.increment) }
         }
         let stop = Locked(false)
-        let readersDone = Gate<Void>()
-        let readersLeft = Locked(2)
-        for _ in 0..<2 {
-            Thread.detachNewThread {
-                while !stop.withLock({ $0 }) {
-                    let state = store.state
-                    if state.label != Labelled.label(state.count) { problems.append("read \(state.count)") }
-                }
-                if readersLeft.withLock({ left in
-                    left -= 1
-                    return left == 0
-                }) {
-                    readersDone.open()
-                }
+        let readers = Threads.start(2) { _ in
+            while !stop.withLock({ $0 }) {
+                let state = store.state
+                if state.label != Labelled.label(state.count) { problems.append("read \(state.count)") }
             }
         }
-        await done.wait()
+        await senders.join()
         stop.withLock { $0 = true }
-        await readersDone.wait()
+        await readers.join()
         await store.waitForIdle()
 
         let total = Self.senders * Self.perSender

@@ -27,7 +27,8 @@ class MiddlewareLink<F: Feature>: @unchecked Sendable {  // immutable; subclasse
 
 /// ``MiddlewareLink`` for a middleware of type `M`: calls it directly.
 @usableFromInline
-final class MiddlewareLinkOf<M: Middleware>: MiddlewareLink<M.Target>, @unchecked Sendable {  // a Sendable let only
+// @unchecked: immutable, its one stored property is a Sendable `let`.
+final class MiddlewareLinkOf<M: Middleware>: MiddlewareLink<M.Target>, @unchecked Sendable {
     @usableFromInline let middleware: M
 
     init(_ middleware: M) {

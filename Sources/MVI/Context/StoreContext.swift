@@ -48,7 +48,7 @@ public struct StoreContext<F: Feature> {
     ///   - cancelInFlight: Cancel earlier work with the same `id` first.
     ///   - priority: The task's priority.
     ///   - operation: The work. Its context dispatches messages and posts side effects.
-    public func run(
+    @inlinable public func run(
         id: (any Hashable & Sendable)? = nil,
         cancelInFlight: Bool = false,
         priority: TaskPriority? = nil,

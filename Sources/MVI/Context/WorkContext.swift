@@ -15,7 +15,7 @@ public struct WorkContext<F: Feature>: Sendable {
     /// The token of the work this context belongs to.
     @usableFromInline let work: Int
 
-    init(core: StoreCore<F>, work: Int) {
+    @usableFromInline init(core: StoreCore<F>, work: Int) {
         self.core = core
         self.work = work
     }
@@ -49,7 +49,7 @@ public struct WorkContext<F: Feature>: Sendable {
     }
 
     /// Starts further async work owned by the store (see ``StoreContext/run(id:cancelInFlight:priority:_:)``).
-    public func run(
+    @inlinable public func run(
         id: (any Hashable & Sendable)? = nil,
         cancelInFlight: Bool = false,
         priority: TaskPriority? = nil,

@@ -28,7 +28,7 @@ final class Pipeline<F: Feature>: @unchecked Sendable {  // immutable after init
     let interest: UInt16
     /// The middleware that observes async work's start and end; `nil` when none does, so
     /// that starting work costs one check.
-    let workObservers: [MiddlewareLink<F>]?
+    @usableFromInline let workObservers: [MiddlewareLink<F>]?
 
     /// Opens each middleware for the store named `storeName`.
     init(_ middleware: [any Middleware<F>], storeName: String) {

@@ -108,7 +108,7 @@ struct SideEffectMailbox<SideEffect: Sendable>: Sendable {
         listeners.removeValue(forKey: id)?.waiter?.resume(returning: nil)
     }
 
-    /// A fresh id, unique in this store: for waiters, listeners and tasks.
+    /// A fresh id, unique among this mailbox's waiters and listeners.
     mutating func nextID(forWaiter: Void = ()) -> Int {
         nextID += 1
         return nextID

@@ -17,7 +17,11 @@ struct TaskID: Hashable, Sendable, CustomStringConvertible {
 extension StoreCore {
     /// Starts async work owned by the store; `parentWork` is the token of the work whose
     /// operation starts it, `nil` from `execute` or `bootstrap`.
-    func run(
+    ///
+    /// Inlinable, with ``perform(_:token:id:observed:)``, so that the work's bookkeeping runs
+    /// specialized for the feature: unspecialized, each round trip looked up the generic
+    /// metadata of the scheduling machine and its parts about a dozen times at run time.
+    @inlinable func run(
         id: TaskID?,
         cancelInFlight: Bool,
         priority: TaskPriority?,
@@ -27,11 +31,8 @@ extension StoreCore {
         // The slot is reserved before the task exists, so a task that finishes before it is
         // registered finds its slot and empties it, and registration then knows to skip it.
         guard let token = withMachine({ $0.reserveTask(id: id) }) else { return }
-        let workObservers = pipeline?.workObservers
-        if let workObservers {
-            let event = AsyncWorkEvent(phase: .started, work: token, parentWork: parentWork, id: id, core: self)
-            for middleware in workObservers { middleware.asyncWork(event) }
-        }
+        let observed = observesAsyncWork
+        if observed { tellWorkObservers(.started, work: token, parentWork: parentWork, id: id) }
         // A test store's executor, if any. Without one the task is made with
         // `Task(priority:)`: `Task(executorPreference: nil, …)` behaves the same but records
         // the (absent) preference in the task, which costs an allocation per task.
@@ -39,11 +40,11 @@ extension StoreCore {
         let task: WorkTask
         if let executor = preferredTaskExecutor {
             task = Task(executorPreference: executor, priority: priority) { () async throws in
-                await self.perform(operation, token: token, id: id, workObservers: workObservers)
+                await self.perform(operation, token: token, id: id, observed: observed)
             }
         } else {
             task = Task(priority: priority) { () async throws in
-                await self.perform(operation, token: token, id: id, workObservers: workObservers)
+                await self.perform(operation, token: token, id: id, observed: observed)
             }
         }
         let action = withMachine { $0.register(task, token: token, cancelling: cancelInFlight ? id : nil) }
@@ -53,31 +54,45 @@ extension StoreCore {
         for task in action.superseded { task.cancel() }
     }
 
-    /// The body of a work's task: runs `operation`, reports its failure and its end, and
-    /// empties its slot.
-    private func perform(
-        _ operation: @Sendable (WorkContext<F>) async throws -> Void, token: Int, id: TaskID?,
-        workObservers: [MiddlewareLink<F>]?
+    /// The body of a work's task: runs `operation`, reports its failure and its end (to the
+    /// middleware that observes async work, if `observed`), and empties its slot.
+    @inlinable func perform(
+        _ operation: @Sendable (WorkContext<F>) async throws -> Void, token: Int, id: TaskID?, observed: Bool
     ) async {
-        let context = WorkContext(core: self, work: token)
         var ending = AsyncWorkEvent.Phase.finished
         do {
-            try await operation(context)
+            try await operation(WorkContext(core: self, work: token))
         } catch is CancellationError {
             // Cancellation is how work ends early; it is not a failure.
             ending = .cancelled
         } catch {
             if !Task.isCancelled {
                 ending = .failed
-                report(StoreError(storeName: name, origin: .asyncWork(id: id?.description), underlying: error))
+                reportFailure(of: id, error)
             }
         }
-        if let workObservers {
+        if observed {
             if ending == .finished, Task.isCancelled { ending = .cancelled }
-            let event = AsyncWorkEvent(phase: ending, work: token, parentWork: nil, id: id, core: self)
-            for middleware in workObservers { middleware.asyncWork(event) }
+            tellWorkObservers(ending, work: token, parentWork: nil, id: id)
         }
         withMachine { $0.taskEnded(token) }
+    }
+
+    /// Whether any middleware observes async work (``Middleware/observesAsyncWork``).
+    @inlinable var observesAsyncWork: Bool { pipeline?.workObservers != nil }
+
+    /// Tells the middleware that observes async work that a work started or ended.
+    @usableFromInline func tellWorkObservers(
+        _ phase: AsyncWorkEvent.Phase, work token: Int, parentWork: Int?, id: TaskID?
+    ) {
+        guard let workObservers = pipeline?.workObservers else { return }
+        let event = AsyncWorkEvent(phase: phase, work: token, parentWork: parentWork, id: id, core: self)
+        for middleware in workObservers { middleware.asyncWork(event) }
+    }
+
+    /// Reports the failure of the async work with `id`.
+    @usableFromInline func reportFailure(of id: TaskID?, _ error: any Error) {
+        report(StoreError(storeName: name, origin: .asyncWork(id: id?.description), underlying: error))
     }
 
     func cancelTasks(id: TaskID) {

@@ -3,10 +3,11 @@ import Synchronization
 /// What a test harness attaches to a store: the executor its async work runs on, and
 /// watchers of its failures. Apps never create one; a store without it pays one empty
 /// pointer and one atomic load per `run` and per failure.
+@usableFromInline
 package final class StoreTestSupport: Sendable {
     /// The executor the store's async work prefers (a task executor preference, inherited
     /// by child tasks); `nil` leaves it on the global executor.
-    package let taskExecutor: (any TaskExecutor)?
+    @usableFromInline package let taskExecutor: (any TaskExecutor)?
     private let watchers = StoreLock<(next: Int, byID: [Int: @Sendable (StoreError) -> Void])>((0, [:]))
 
     /// Creates the support; `taskExecutor` runs the store's async work.
@@ -37,7 +38,7 @@ package final class StoreTestSupport: Sendable {
 
 extension StoreCore {
     /// The executor async work starts on: the test support's, or `nil` for the default.
-    @inline(__always) var preferredTaskExecutor: (any TaskExecutor)? {
+    @inlinable var preferredTaskExecutor: (any TaskExecutor)? {
         testSupport.load()?.taskExecutor
     }
 

@@ -69,7 +69,7 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
     /// How side effects are delivered.
     @inlinable var policy: SideEffectPolicy { settings?.policy ?? .default }
     /// A test harness's executor and failure watchers (StoreCore+TestSupport.swift); empty in apps.
-    let testSupport = AtomicLazyReference<StoreTestSupport>()
+    @usableFromInline let testSupport = AtomicReference<StoreTestSupport>()
 
     /// Inlinable, like ``Store/init(_:initialState:name:middleware:sideEffects:onError:start:)``:
     /// creating a store runs code specialized for its feature.

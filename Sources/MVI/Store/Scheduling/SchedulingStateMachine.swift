@@ -52,14 +52,10 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     struct Extras: Sendable {
         /// Input that arrived before start or while held, in arrival order.
         @usableFromInline var held: [Work<F>] = []
-        /// Async work owned by the store, live (not cancelled), by token.
-        var tasks: [Int: RunningTask] = [:]
-        /// Work that was cancelled but whose task has not returned yet, by token: what it
-        /// sends meanwhile is dropped quietly. Apart from `tasks`, so cancelling by id stays
-        /// a pass over live work only.
-        var cancelledTasks: Set<Int> = []
+        /// Async work owned by the store, by token.
+        @usableFromInline var work = WorkRegistry()
         /// Side effects waiting for async listeners (a machine of its own); it also hands
-        /// out the ids of tasks and waiters.
+        /// out the ids of waiters.
         var sideEffects = SideEffectMailbox<F.SideEffect>()
 
         /// Fresh extras for a store that is cancelled already or not (`finished`).
@@ -76,8 +72,9 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         @usableFromInline init(_ value: Extras) { self.value = value }
     }
 
-    /// The box, made (or copied, if a copy of the machine shares it) for writing.
-    @usableFromInline mutating func writableExtras() -> ExtrasBox {
+    /// The box, made (or copied, if a copy of the machine shares it) for writing. Inlinable,
+    /// so that the async-work path finds the box's type without a run-time look-up.
+    @inlinable mutating func writableExtras() -> ExtrasBox {
         if !isKnownUniquelyReferenced(&extrasBox) {
             extrasBox = ExtrasBox(extrasBox?.value ?? Extras(finished: isCancelled))
         }
@@ -97,22 +94,10 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     @inlinable var hasNoHeldInput: Bool { extrasBox?.value.held.isEmpty ?? true }
 
     /// Async work owned by the store, live (not cancelled), by token.
-    var tasks: [Int: RunningTask] {
-        get { extrasBox?.value.tasks ?? [:] }
-        _modify {
-            let box = writableExtras()
-            yield &box.value.tasks
-        }
-    }
+    var tasks: [Int: RunningTask] { extrasBox?.value.work.tasks ?? [:] }
 
     /// Work that was cancelled but whose task has not returned yet, by token.
-    var cancelledTasks: Set<Int> {
-        get { extrasBox?.value.cancelledTasks ?? [] }
-        _modify {
-            let box = writableExtras()
-            yield &box.value.cancelledTasks
-        }
-    }
+    var cancelledTasks: Set<Int> { extrasBox?.value.work.cancelledTasks ?? [] }
 
     /// Side effects waiting for async listeners; it also hands out the ids of tasks and
     /// waiters. Read without a box, a fresh mailbox (finished once the store is cancelled).
@@ -312,9 +297,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         var tasks: [WorkTask] = []
         var abandoned: [Work<F>] = []
         if extrasBox != nil {  // without the box there is nothing to cancel, abandon or finish
-            tasks = self.tasks.values.compactMap(\.task)
-            self.tasks.removeAll()
-            cancelledTasks.removeAll()
+            tasks = writableExtras().value.work.removeAll()
             abandoned = held
             held.removeAll()
             sideEffects.finish()
@@ -398,73 +381,41 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
 
     /// Reserves a slot for async work before its task exists, so a task that ends before it
     /// is registered finds its slot. `nil` once the store is cancelled.
-    mutating func reserveTask(id: TaskID?) -> Int? {
+    @inlinable mutating func reserveTask(id: TaskID?) -> Int? {
         guard !isCancelled else { return nil }
-        let token = sideEffects.nextID(forWaiter: ())
-        tasks[token] = RunningTask(id: id, task: nil)
-        return token
-    }
-
-    /// What ``register(_:token:cancelling:)`` asks of the caller.
-    struct RegisterAction: Sendable {
-        /// The new task must be cancelled (the store or the work was cancelled before it
-        /// was registered).
-        var cancelsNewTask: Bool
-        /// Earlier work with the same id, superseded (`cancelInFlight`): cancel it.
-        var superseded: [WorkTask]
+        return writableExtras().value.work.reserve(id: id)
     }
 
     /// Registers the task of a reserved slot; with `cancelling` (an id, for
     /// `cancelInFlight`), earlier work with that id is cancelled.
-    mutating func register(_ task: WorkTask, token: Int, cancelling id: TaskID?) -> RegisterAction {
-        guard !isCancelled, !cancelledTasks.contains(token) else {
-            return RegisterAction(cancelsNewTask: true, superseded: [])
-        }
-        // Its task ended already: nothing to keep.
-        guard let reserved = tasks[token] else { return RegisterAction(cancelsNewTask: false, superseded: []) }
-        let superseded = id.map { cancelTasks(id: $0, except: token) } ?? []
-        // Read and set, not `tasks[token]?.task = task`: the dictionary's `_modify`
-        // coroutines allocate their frames on the heap (three allocations per task).
-        tasks[token] = RunningTask(id: reserved.id, task: task)
-        return RegisterAction(cancelsNewTask: false, superseded: superseded)
+    @inlinable mutating func register(_ task: WorkTask, token: Int, cancelling id: TaskID?) -> RegisterAction {
+        guard !isCancelled else { return RegisterAction(cancelsNewTask: true, superseded: []) }
+        return writableExtras().value.work.register(task, token: token, cancelling: id)
     }
 
-    /// Marks the tasks with this id cancelled, and returns those to cancel outside the lock.
-    /// They move to `cancelledTasks` until they return, so that what they send meanwhile is
-    /// dropped. A slot whose task is not registered yet is marked, and its registration
-    /// cancels it.
-    mutating func cancelTasks(id: TaskID, except kept: Int? = nil) -> [WorkTask] {
-        var cancelled: [WorkTask] = []
-        for (token, running) in tasks where running.id == id && token != kept {
-            tasks[token] = nil
-            cancelledTasks.insert(token)
-            if let task = running.task { cancelled.append(task) }
-        }
-        return cancelled
+    /// Marks the tasks with this id cancelled, and returns those to cancel outside the lock
+    /// (see ``WorkRegistry/cancelTasks(id:except:)``).
+    mutating func cancelTasks(id: TaskID) -> [WorkTask] {
+        guard extrasBox != nil else { return [] }
+        return writableExtras().value.work.cancelTasks(id: id)
     }
 
     /// Marks every task whose id `matches` cancelled (a parent cancelling all the work of a
     /// child that went away), and returns those to cancel outside the lock.
     mutating func cancelTasks(where matches: (TaskID) -> Bool) -> [WorkTask] {
-        var cancelled: [WorkTask] = []
-        for (token, running) in tasks {
-            guard let id = running.id, matches(id) else { continue }
-            tasks[token] = nil
-            cancelledTasks.insert(token)
-            if let task = running.task { cancelled.append(task) }
-        }
-        return cancelled
+        guard extrasBox != nil else { return [] }
+        return writableExtras().value.work.cancelTasks(where: matches)
     }
 
     /// The task of the work with `token` returned.
-    mutating func taskEnded(_ token: Int) {
-        if tasks.removeValue(forKey: token) == nil { cancelledTasks.remove(token) }
+    @inlinable mutating func taskEnded(_ token: Int) {
+        writableExtras().value.work.taskEnded(token)
     }
 
     /// Whether input from the work with `token` may still be applied.
-    @usableFromInline func liveness(ofWork token: Int) -> WorkLiveness {
-        if tasks[token] != nil { return .live }
-        return isCancelled || cancelledTasks.contains(token) ? .cancelled : .ended
+    @inlinable func liveness(ofWork token: Int) -> WorkLiveness {
+        guard let box = extrasBox else { return isCancelled ? .cancelled : .ended }
+        return box.value.work.liveness(ofWork: token, storeCancelled: isCancelled)
     }
 
     // MARK: Reading
@@ -474,21 +425,6 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
 
     /// Whether work is being processed or waits to be (a cancelled store is never busy).
     var isBusy: Bool { (isDraining || !pending.isEmpty) && !isCancelled }
-}
-
-/// The task of a store's async work. Typed as throwing although it never throws (`perform`
-/// catches every error): `Task.init` hands a throwing operation to the runtime as it is, while
-/// a non-throwing one is wrapped in a reabstraction thunk whose context is an allocation per task.
-typealias WorkTask = Task<Void, any Error>
-
-/// A task the store owns, live (not cancelled). Cancelled work moves to
-/// `cancelledTasks` until its task returns, so that what it dispatches meanwhile can be told
-/// apart: live, cancelled (dropped quietly), or from a context that outlived its work
-/// (dropped and reported).
-struct RunningTask: Sendable {
-    let id: TaskID?
-    /// `nil` between reserving the slot and registering the task.
-    var task: WorkTask?
 }
 
 /// What the store makes of input from async work, decided under the lock.

@@ -27,8 +27,7 @@ class MiddlewareLink<F: Feature>: @unchecked Sendable {  // immutable; subclasse
 
 /// ``MiddlewareLink`` for a middleware of type `M`: calls it directly.
 @usableFromInline
-// @unchecked: immutable, its one stored property is a Sendable `let`.
-final class MiddlewareLinkOf<M: Middleware>: MiddlewareLink<M.Target>, @unchecked Sendable {
+final class MiddlewareLinkOf<M: Middleware>: MiddlewareLink<M.Target>, @unchecked Sendable {  // only a Sendable let
     @usableFromInline let middleware: M
 
     init(_ middleware: M) {

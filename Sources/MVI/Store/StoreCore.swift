@@ -417,7 +417,7 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
     }
 
     /// Tells the middleware that observes intents that the intent's `execute` returned.
-    @inlinable func emitIntentExecuted() {
+    @inlinable @inline(__always) func emitIntentExecuted() {
         guard let links = pipeline?.unmanagedLinks else { return }
         let context = MiddlewareContext(core: self, eventKind: .intent)
         let bit = StoreEvent<F>.Kind.intent.bit
@@ -506,7 +506,7 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
 
     /// ``emit(_:)`` for an event whose kind the caller knows (the send path's intents,
     /// messages and states): no switch over the event to find it.
-    @inlinable func emit(_ event: StoreEvent<F>, kind: StoreEvent<F>.Kind) {
+    @inlinable @inline(__always) func emit(_ event: StoreEvent<F>, kind: StoreEvent<F>.Kind) {
         guard let links = pipeline?.unmanagedLinks else { return }
         let bit = kind.bit
         let context = MiddlewareContext(core: self, eventKind: kind)

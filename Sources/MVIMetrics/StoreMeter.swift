@@ -9,7 +9,7 @@ import Tracing
 /// middleware without a look-up.
 ///
 /// Two parts, by who touches them:
-/// - The pipeline's part (`intentCount`, `timing`, `executeStart`, `reduceStart`) is touched
+/// - The pipeline's part (`intentsUntilTimed`, `timing`, `executeStart`, `reduceStart`) is touched
 ///   only by `handle` and `intentExecuted`, which the store calls one at a time from the thread
 ///   that drains it; the store's drain claim (taken and released under its lock) orders those
 ///   threads, so this part needs no lock of its own.
@@ -25,8 +25,14 @@ final class StoreMeter: @unchecked Sendable {  // the pipeline's part is confine
     /// Which kinds the middleware classifies for the `kind` dimension.
     let classifies: (intents: Bool, messages: Bool, sideEffects: Bool)
 
-    /// Intents seen, for sampling.
-    var intentCount = 0
+    /// The counters of every event, read without reference counting: `instruments`, a
+    /// constant of this meter, owns them for as long as the meter lives.
+    private let unretainedIntents: Unmanaged<Counter>
+    private let unretainedMessages: Unmanaged<Counter>
+    private let unretainedSideEffects: Unmanaged<Counter>
+    /// Intents until the next timed one, counting this one: the first intent is timed, then
+    /// one in `interval`. A countdown, so that sampling costs no division.
+    var intentsUntilTimed = 1
     /// Whether the current intent (and its messages) is timed.
     var timing = false
     /// When the current intent's execution began, in ``nanosecondsNow()`` nanoseconds.
@@ -51,6 +57,9 @@ final class StoreMeter: @unchecked Sendable {  // the pipeline's part is confine
         classifies: (intents: Bool, messages: Bool, sideEffects: Bool)
     ) {
         instruments = StoreInstruments(storeName: storeName, factory: factory)
+        unretainedIntents = .passUnretained(instruments.intents)
+        unretainedMessages = .passUnretained(instruments.messages)
+        unretainedSideEffects = .passUnretained(instruments.sideEffects)
         self.tracer = tracer
         traces = tracer != nil
         interval = timing.interval
@@ -62,7 +71,7 @@ final class StoreMeter: @unchecked Sendable {  // the pipeline's part is confine
     /// An intent is about to execute: counted, maybe timed, maybe traced.
     func intentStarted() {
         startIntent()
-        instruments.intents.increment()
+        count(unretainedIntents)
         if traces { openIntentSpan(kind: nil) }
     }
 
@@ -72,7 +81,7 @@ final class StoreMeter: @unchecked Sendable {  // the pipeline's part is confine
         if let kind {
             instruments.counter(MetricsLabels.intents, "kind", kind).increment()
         } else {
-            instruments.intents.increment()
+            count(unretainedIntents)
         }
         if traces { openIntentSpan(kind: kind) }
     }
@@ -80,10 +89,12 @@ final class StoreMeter: @unchecked Sendable {  // the pipeline's part is confine
     /// Counts the intent for sampling and starts its clock if it is timed.
     @inline(__always)
     private func startIntent() {
-        intentCount &+= 1
-        if let interval {
-            timing = intentCount % interval == 1 % interval
-            if timing { executeStart = nanosecondsNow() }
+        guard let interval else { return }
+        intentsUntilTimed -= 1
+        timing = intentsUntilTimed == 0
+        if timing {
+            intentsUntilTimed = interval
+            executeStart = nanosecondsNow()
         }
     }
 
@@ -98,7 +109,7 @@ final class StoreMeter: @unchecked Sendable {  // the pipeline's part is confine
     /// A message is about to be reduced.
     func messageStarted() {
         if timing { reduceStart = nanosecondsNow() }
-        instruments.messages.increment()
+        count(unretainedMessages)
         if traces { addSpanEvent(MetricsLabels.messageEvent) }
     }
 
@@ -108,9 +119,16 @@ final class StoreMeter: @unchecked Sendable {  // the pipeline's part is confine
         if let kind {
             instruments.counter(MetricsLabels.messages, "kind", kind).increment()
         } else {
-            instruments.messages.increment()
+            count(unretainedMessages)
         }
         if traces { addSpanEvent(MetricsLabels.messageEvent) }
+    }
+
+    /// Increments `counter` without retaining it around the backend's call (a retain-release
+    /// pair was 40 of a send's instructions): see `unretainedIntents`.
+    @inline(__always)
+    private func count(_ counter: Unmanaged<Counter>) {
+        counter._withUnsafeGuaranteedRef { $0.increment() }
     }
 
     /// The message was reduced.
@@ -125,7 +143,7 @@ final class StoreMeter: @unchecked Sendable {  // the pipeline's part is confine
         if let kind {
             instruments.counter(MetricsLabels.sideEffects, "kind", kind).increment()
         } else {
-            instruments.sideEffects.increment()
+            count(unretainedSideEffects)
         }
         if traces { addSpanEvent(MetricsLabels.sideEffectEvent) }
     }

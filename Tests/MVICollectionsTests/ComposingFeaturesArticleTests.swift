@@ -115,7 +115,7 @@ extension ComposingDocs.TodoList.Message: ChildRouting {
     static let childCases: Set<String> = ["rows", "detail"]
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ComposingFeaturesArticleTests {
+@Suite(.timeLimit(.minutes(5))) struct ComposingFeaturesArticleTests {
     typealias TodoList = ComposingDocs.TodoList
 
     @Test func theListAndItsDetailAreTestedAsOne() async {

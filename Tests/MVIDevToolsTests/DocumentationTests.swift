@@ -7,7 +7,7 @@ import Testing
 
 /// The code of the MVIDevTools articles (UsingDevTools.md) and of `DevTools`'s comment,
 /// compiled and run: if a sample stops compiling, this file does too. Keep them in sync.
-@Suite("DevTools documentation", .timeLimit(.minutes(1)))
+@Suite("DevTools documentation", .timeLimit(.minutes(5)))
 struct DocumentationTests {
     @Test func usingDevToolsStartsAndRegisters() async throws {
         let timeTravel = TimeTravel()
@@ -30,7 +30,7 @@ struct DocumentationTests {
     }
 }
 
-@Suite("DevTools as a service", .timeLimit(.minutes(1)))
+@Suite("DevTools as a service", .timeLimit(.minutes(5)))
 struct ServiceTests {
     @Test func theServiceStartsAndStopsWithItsGroup() async throws {
         let timeTravel = TimeTravel()

@@ -4,7 +4,7 @@ import MVIDevTools
 import MVITimeTravel
 import Testing
 
-@Suite("DevTools under random frames", .timeLimit(.minutes(2)))
+@Suite("DevTools under random frames", .timeLimit(.minutes(5)))
 struct FuzzTests {
     /// Frames of every kind of wrong, and a few right ones, from a fixed seed.
     static func randomFrame(_ generator: inout some RandomNumberGenerator) -> String {

@@ -6,7 +6,7 @@ import Testing
 
 /// Protocol 2: a state set from the page sticks, failures are in the timeline, and intents
 /// are timed by the store while a page is open. With the real WebSocket client.
-@Suite("DevTools state, failures and timing", .timeLimit(.minutes(1)))
+@Suite("DevTools state, failures and timing", .timeLimit(.minutes(5)))
 struct StateFailureTimingTests {
     @Test func theHelloSaysProtocolTwo() async throws {
         let harness = try await Harness.start()

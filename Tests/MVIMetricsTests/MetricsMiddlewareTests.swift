@@ -87,7 +87,7 @@ struct MetricsMiddlewareTests {
         #expect(metrics.timers.allSatisfy { $0.values.isEmpty })
     }
 
-    @Test(.timeLimit(.minutes(1))) func countsFailedAsyncWork() async throws {
+    @Test(.timeLimit(.minutes(5))) func countsFailedAsyncWork() async throws {
         let store = Store(
             Counter(numbers: { _ in throw Counter.Boom() }), initialState: .init(), name: "failing",
             middleware: [.metrics(factory: metrics)], onError: StoreErrorHandler { _ in })
@@ -133,7 +133,7 @@ struct MetricsMiddlewareTests {
         #expect(try metrics.expectCounter(MetricsLabels.intents, [("store", "quiet")]).totalValue == 1)
     }
 
-    @Test(.timeLimit(.minutes(1))) func countsExactlyUnderConcurrentSends() async throws {
+    @Test(.timeLimit(.minutes(5))) func countsExactlyUnderConcurrentSends() async throws {
         let store = Store(
             Counter(), initialState: .init(), name: "busy", middleware: [.metrics(factory: metrics, timing: .every)])
         await withTaskGroup(of: Void.self) { group in
@@ -147,7 +147,7 @@ struct MetricsMiddlewareTests {
         #expect(try metrics.expectTimer(MetricsLabels.executeDuration, [("store", "busy")]).values.count == 1000)
     }
 
-    @Test(.timeLimit(.minutes(1))) func countsAsyncWorkAndHowItEnds() async throws {
+    @Test(.timeLimit(.minutes(5))) func countsAsyncWorkAndHowItEnds() async throws {
         let store = Store(
             Worker(), initialState: .init(), name: "worker", middleware: [.metrics(factory: metrics)],
             onError: StoreErrorHandler { _ in })
@@ -164,7 +164,7 @@ struct MetricsMiddlewareTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1))) func workSpansAreChildrenOfTheIntentOrWorkThatStartedThem() async throws {
+    @Test(.timeLimit(.minutes(5))) func workSpansAreChildrenOfTheIntentOrWorkThatStartedThem() async throws {
         let tracer = InMemoryTracer()
         let store = Store(
             Worker(), initialState: .init(), name: "traced",
@@ -192,7 +192,7 @@ struct MetricsMiddlewareTests {
         #expect(tracer.activeSpans.isEmpty)
     }
 
-    @Test(.timeLimit(.minutes(1))) func workStillOpenWhenTheStoreEndsIsCountedAndItsSpanEnded() async throws {
+    @Test(.timeLimit(.minutes(5))) func workStillOpenWhenTheStoreEndsIsCountedAndItsSpanEnded() async throws {
         let tracer = InMemoryTracer()
         var store: Store<Worker>? = Store(
             Worker(), initialState: .init(), name: "ending", middleware: [.metrics(factory: metrics, tracer: tracer)])

@@ -3,7 +3,7 @@ import MVIFixtures
 import MVITesting
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct ComposedFeatureTests {
+@Suite(.timeLimit(.minutes(5))) struct ComposedFeatureTests {
     static let twoSongs = Playlist.State(songs: [1: .init(title: "Intro"), 2: .init(title: "Outro")])
 
     @Test func aComposedFeatureIsAssertedExhaustivelyChildrenIncluded() async {

@@ -4,7 +4,7 @@ import Testing
 
 /// Middleware that asks for async work's start and end sees each piece of work start once and
 /// end once, with how it ended, and which work started it.
-@Suite(.timeLimit(.minutes(1))) struct AsyncWorkEventTests {
+@Suite(.timeLimit(.minutes(5))) struct AsyncWorkEventTests {
     /// What a work event says, without the store.
     struct Seen: Equatable, Sendable {
         let phase: AsyncWorkEvent.Phase

@@ -2,7 +2,7 @@ import MVI
 import MVIFixtures
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct AsyncWorkTests {
+@Suite(.timeLimit(.minutes(5))) struct AsyncWorkTests {
     @Test func latestWinsCancelsThePreviousRun() async {
         let gates = Locked<[String: Gate<Int>]>([:])
         let started = Collected<String>()

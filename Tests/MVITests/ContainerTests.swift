@@ -44,7 +44,7 @@ final class FormPresenter: ContainerHost {
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ContainerTests {
+@Suite(.timeLimit(.minutes(5))) struct ContainerTests {
     @Test func synchronousIntentsReduceBeforeReturning() {
         let container = Container<Form, FormEffect>(initialState: Form())
         container.intent { ctx in

@@ -48,7 +48,7 @@ enum GettingStartedDocs {
     enum FormEffect: Sendable { case close }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct DocumentationSnippetTests {
+@Suite(.timeLimit(.minutes(5))) struct DocumentationSnippetTests {
     typealias Counter = GettingStartedDocs.Counter
     typealias FormState = GettingStartedDocs.FormState
     typealias FormEffect = GettingStartedDocs.FormEffect

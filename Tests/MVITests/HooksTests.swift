@@ -2,7 +2,7 @@ import MVI
 import MVIFixtures
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct HooksTests {
+@Suite(.timeLimit(.minutes(5))) struct HooksTests {
     @Test func heldInputWaitsAndResumesInOrder() async {
         let store = Store(Counter(), initialState: .init())
         let seen = Collected<Int>()

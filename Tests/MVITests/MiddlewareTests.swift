@@ -17,7 +17,7 @@ func eventLine(_ event: StoreEvent<Counter>, _ context: borrowing MiddlewareCont
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct MiddlewareTests {
+@Suite(.timeLimit(.minutes(5))) struct MiddlewareTests {
     @Test func middlewareSeesTheExactEventSequence() async {
         let lines = Collected<String>()
         let recorder = AnyMiddleware<Counter> { event, context in lines.append(eventLine(event, context)) }

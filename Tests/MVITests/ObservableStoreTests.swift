@@ -4,7 +4,7 @@ import Observation
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ObservableStoreTests {
+@Suite(.timeLimit(.minutes(5))) struct ObservableStoreTests {
     @Test func observationFiresWhenTheStoreChanges() async {
         let model = ObservableStore(Store(Counter(), initialState: .init()))
         #expect(model.state.count == 0)
@@ -30,7 +30,7 @@ import Testing
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ObservableStoreCurrencyTests {
+@Suite(.timeLimit(.minutes(5))) struct ObservableStoreCurrencyTests {
     @Test func aSynchronousSendIsVisibleOnTheNextLine() {
         let model = ObservableStore(Store(Counter(), initialState: .init()))
         model.send(.add(3))

@@ -3,7 +3,7 @@ import MVIFixtures
 import Testing
 
 /// `Store.replaceState(with:)`: input, ordered with intents, seen by everyone who sees states.
-@Suite(.timeLimit(.minutes(1))) struct ReplaceStateTests {
+@Suite(.timeLimit(.minutes(5))) struct ReplaceStateTests {
     @Test func middlewareAndObserversSeeTheReplacedState() async {
         let lines = Collected<String>()
         let recorder = AnyMiddleware<Counter> { event, context in lines.append(eventLine(event, context)) }

@@ -2,7 +2,7 @@ import MVI
 import MVIFixtures
 import Testing
 
-@Suite(.timeLimit(.minutes(2))) struct StoreBasicsTests {
+@Suite(.timeLimit(.minutes(5))) struct StoreBasicsTests {
     @Test func sendReducesAndPublishesBeforeReturning() {
         let store = Store(Counter(), initialState: .init())
         let seen = Collected<Int>()

@@ -75,7 +75,7 @@ enum WritingMiddlewareDocs {
     }
 }
 
-@Suite(.timeLimit(.minutes(1)), .serialized) struct WritingMiddlewareTests {
+@Suite(.timeLimit(.minutes(5)), .serialized) struct WritingMiddlewareTests {
     typealias Docs = WritingMiddlewareDocs
 
     @Test func aMiddlewareSeesOnlyTheKindsItObserves() {

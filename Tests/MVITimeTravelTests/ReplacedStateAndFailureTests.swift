@@ -43,7 +43,7 @@ func makeFlaky(_ timeTravel: TimeTravel, name: String = "Flaky") throws -> Store
         onError: StoreErrorHandler { _ in })
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ReplacedStateAndFailureTests {
+@Suite(.timeLimit(.minutes(5))) struct ReplacedStateAndFailureTests {
     @Test func aReplacedStateIsRecordedAsAStateAndStepsBackLikeOne() async throws {
         let timeTravel = TimeTravel()
         let store = try makeFlaky(timeTravel)

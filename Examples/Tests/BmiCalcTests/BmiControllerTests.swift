@@ -4,7 +4,7 @@ import MVI
 import MVIStateKeeper
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) @MainActor struct BmiControllerTests {
+@Suite(.timeLimit(.minutes(5))) @MainActor struct BmiControllerTests {
     /// A controller bound to a started view, with sliders the test moves.
     struct Screen {
         let controller: BmiController

@@ -3,7 +3,7 @@ import BmiCalc
 import MVI
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) @MainActor struct BmiIntentionsTests {
+@Suite(.timeLimit(.minutes(5))) @MainActor struct BmiIntentionsTests {
     @Test func slidersMovesBecomeValues() async {
         let (heights, heightSlider) = AsyncStream.makeStream(of: SliderPayload.self)
         let (weights, weightSlider) = AsyncStream.makeStream(of: SliderPayload.self)

@@ -7,7 +7,7 @@ import Testing
 import TextUI
 
 /// MVIKotlin's CalculatorStore, tested with the exhaustive test store.
-@Suite(.timeLimit(.minutes(1))) struct CalculatorStoreTests {
+@Suite(.timeLimit(.minutes(5))) struct CalculatorStoreTests {
     @Test func incrementAndDecrement() async {
         let store = TestStore(CalculatorStore(), initialState: .init())
         await store.send(.increment) { $0.value = 1 }
@@ -26,7 +26,7 @@ import TextUI
 
 /// The view side: the view bound to the store for its lifecycle, and `diff`.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct CalculatorViewTests {
+@Suite(.timeLimit(.minutes(5))) struct CalculatorViewTests {
     @Test func theBoundViewRendersAndSendsOnlyWhileStarted() async {
         let controller = CalculatorController()
         let view = CalculatorViewImpl()

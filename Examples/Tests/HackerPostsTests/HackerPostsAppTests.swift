@@ -3,7 +3,7 @@ import MVI
 import Synchronization
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct HackerPostsAppTests {
+@Suite(.timeLimit(.minutes(5))) struct HackerPostsAppTests {
     static func app(
         comments: @escaping @Sendable (Int64) async -> [String] = { ["first on \($0)"] }
     )

@@ -19,7 +19,7 @@ final class ScriptedPosts: Sendable {
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct HackerPostsTests {
+@Suite(.timeLimit(.minutes(5))) struct HackerPostsTests {
     @Test func loadsPostsWhenCreated() async {
         let viewModel = ViewModel(getPostsInteractor: ScriptedPosts([.success(posts)]).interactor)
         await viewModel.store.waitForIdle()

@@ -14,7 +14,7 @@ final class RecordingRouter: LessonRouter, AnalyticsTracker {
 
 /// The middleware are tested through a store with a fake service: navigation and analytics
 /// happen on the actions and results that call for them, and nowhere else.
-@Suite(.timeLimit(.minutes(1))) struct LessonDetailMiddlewareTests {
+@Suite(.timeLimit(.minutes(5))) struct LessonDetailMiddlewareTests {
     @Test func theNavigatorOpensMapsAndTheCalendarForTheLoadedLesson() async {
         let router = RecordingRouter()
         let store = LessonDetailPresenter.makeStore(

@@ -8,7 +8,7 @@ import TodoMVC
 
 /// The list on disk: saved on each change, restored, and a saved file that cannot be used is
 /// kept and reported, never overwritten.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct PersistenceTests {
     let directory: String
 

@@ -6,7 +6,7 @@ import Testing
 import TodoMVC
 
 /// Every intent of the list, its rows and its editor, through `TestStore`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct TodoListTests {
     static func feature(clock: TestClock<Duration> = TestClock(), fails: Bool = false) -> TodoList {
         TodoList(

@@ -2,7 +2,7 @@ import MVI
 import MVIFixtures
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct CompositionTests {
+@Suite(.timeLimit(.minutes(5))) struct CompositionTests {
     @Test func aChildsIntentIsReducedByItsOwnReducerInsideTheParent() {
         let store = Store(TodoList(), initialState: .init())
         store.send(.add(1, "milk"))

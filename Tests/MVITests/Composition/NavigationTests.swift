@@ -46,7 +46,7 @@ struct ScreenNavigator: Feature {
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct NavigationTests {
+@Suite(.timeLimit(.minutes(5))) struct NavigationTests {
     @Test func destinationsArePushedAddressedAndPopped() {
         let store = Store(ScreenNavigator(), initialState: .init())
         store.send(.push("a"))

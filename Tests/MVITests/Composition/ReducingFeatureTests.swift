@@ -32,7 +32,7 @@ struct Tally: ReducingFeature {
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct ReducingFeatureTests {
+@Suite(.timeLimit(.minutes(5))) struct ReducingFeatureTests {
     @Test func anIntentIsReducedAsItsOwnMessage() async {
         let store = Store(Tally(), initialState: .init())
         store.send(.increment)

@@ -128,7 +128,7 @@ struct TodoMVC: ReducingFeature {
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct TodoMVCCeremonyTests {
+@Suite(.timeLimit(.minutes(5))) struct TodoMVCCeremonyTests {
     static let saved = [TodoItem(id: 7, title: "saved")]
 
     @Test func bothWritingsMakeTheSameStates() async {

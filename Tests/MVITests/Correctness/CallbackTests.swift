@@ -6,7 +6,7 @@ import Testing
 
 /// Callbacks stop when their subscription is cancelled, and every side effect dropped is
 /// reported.
-@Suite(.timeLimit(.minutes(2))) struct CallbackTests {
+@Suite(.timeLimit(.minutes(5))) struct CallbackTests {
     /// Subscribes and cancels 2,000 times while another thread keeps sending; counts the
     /// callbacks still running, or run, after `cancel()` returned.
     func lateCallbacks(

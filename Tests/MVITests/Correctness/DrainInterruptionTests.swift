@@ -6,7 +6,7 @@ import Testing
 /// A thread that drains the store works through what other threads queued: cancelling,
 /// holding input, cancelling async work and counting what waits, done while it is in the
 /// middle of that queue, must act on the part it has not run yet.
-@Suite(.timeLimit(.minutes(1))) struct DrainInterruptionTests {
+@Suite(.timeLimit(.minutes(5))) struct DrainInterruptionTests {
     /// Intent `.block` holds the draining thread until released, so that numbers queue up
     /// behind it; each number is applied, then handed to `onNumber` (the test's hook).
     struct Numbers: Feature {
@@ -177,7 +177,7 @@ import Testing
 /// Senders on several threads while another holds and resumes input, or cancels the store:
 /// whoever drains, each sender's intents are applied in the order it sent them, none twice,
 /// none lost while the store lives, and after a cancel only a prefix of each sender's.
-@Suite(.timeLimit(.minutes(2))) struct DrainInterruptionStressTests {
+@Suite(.timeLimit(.minutes(5))) struct DrainInterruptionStressTests {
     struct Tagged: Feature {
         struct State: Sendable {
             /// Each sender's numbers, in the order they were applied.

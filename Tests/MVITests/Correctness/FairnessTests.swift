@@ -5,7 +5,7 @@ import Testing
 
 /// A thread that drains the store hands over after a fair share of others' work, and the
 /// queue's length can be read.
-@Suite(.timeLimit(.minutes(1))) struct FairnessTests {
+@Suite(.timeLimit(.minutes(5))) struct FairnessTests {
     struct Tracked: Feature {
         struct State: Sendable { var count = 0 }
         enum Intent: Sendable { case block, work }

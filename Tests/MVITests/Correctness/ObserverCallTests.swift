@@ -7,7 +7,7 @@ import Testing
 /// nothing may change either while a callback runs. These tests do, from inside callbacks
 /// and from other threads, what could: subscribe, cancel, release a subscription, end the
 /// store, send, read the state, and keep the states they are given.
-@Suite(.timeLimit(.minutes(1))) struct ObserverCallTests {
+@Suite(.timeLimit(.minutes(5))) struct ObserverCallTests {
     /// A state whose label is a new heap string at every step, so that a state passed on
     /// without its reference being accounted for would be read after it is freed.
     struct Labelled: Feature {
@@ -108,7 +108,7 @@ import Testing
 
 /// Observers come and go from inside callbacks while several threads send and others read
 /// the state: every state reaches a lasting observer once, in order, and intact.
-@Suite(.timeLimit(.minutes(2))) struct ObserverCallStressTests {
+@Suite(.timeLimit(.minutes(5))) struct ObserverCallStressTests {
     typealias Labelled = ObserverCallTests.Labelled
 
     static let senders = 4

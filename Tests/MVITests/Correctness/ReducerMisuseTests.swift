@@ -5,7 +5,7 @@ import Testing
 
 /// A reducer that breaks the rules gets a clear answer, never a deadlock, and a slow reducer
 /// never holds up senders on other threads.
-@Suite(.timeLimit(.minutes(1))) struct ReducerMisuseTests {
+@Suite(.timeLimit(.minutes(5))) struct ReducerMisuseTests {
     /// A feature whose reducer reaches the store through a global (which it must not).
     struct Impure: Feature {
         struct State: Sendable { var count = 0 }

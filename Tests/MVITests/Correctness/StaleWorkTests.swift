@@ -5,7 +5,7 @@ import Testing
 
 /// Async work that was cancelled, or has ended, never reaches the store: what it dispatches,
 /// posts or sends is dropped, and the drop is decided when the input would be applied.
-@Suite(.timeLimit(.minutes(2))) struct StaleWorkTests {
+@Suite(.timeLimit(.minutes(5))) struct StaleWorkTests {
     /// A search screen: each query starts work that replaces the previous (latest wins). The
     /// reducer counts results applied for a query that is no longer the latest.
     struct Search: Feature {

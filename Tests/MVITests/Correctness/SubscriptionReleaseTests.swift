@@ -5,7 +5,7 @@ import Testing
 /// A subscription lets go of its callback, and of what the callback captures, when it is
 /// cancelled or released: a view model that a callback captures, and that keeps the
 /// subscription, is freed once it cancels, whether or not the store changes again.
-@Suite(.timeLimit(.minutes(1))) struct SubscriptionReleaseTests {
+@Suite(.timeLimit(.minutes(5))) struct SubscriptionReleaseTests {
     final class Owner: Sendable {}
 
     @Test func cancellingReleasesWhatTheCallbackCaptures() {

@@ -5,7 +5,7 @@ import Testing
 /// A task's slot is reserved before the task exists and the task registered after: work that
 /// ends before its registration, or races other work's start and end from other threads,
 /// leaves no slot behind and loses no message.
-@Suite(.timeLimit(.minutes(1))) struct TaskRegistrationTests {
+@Suite(.timeLimit(.minutes(5))) struct TaskRegistrationTests {
     struct Counter: Feature {
         struct State: Sendable { var count = 0 }
         enum Intent: Sendable {

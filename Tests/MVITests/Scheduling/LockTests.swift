@@ -5,7 +5,7 @@ import Testing
 /// The package's one lock under contention: more threads than cores, so waiters sleep on the
 /// futex and are woken; no increment may be lost and, under ThreadSanitizer, no race may be
 /// reported (the hand-over goes through the lock word's atomics, which the sanitizer sees).
-@Suite(.timeLimit(.minutes(2))) struct LockTests {
+@Suite(.timeLimit(.minutes(5))) struct LockTests {
     /// A counter that is not itself thread-safe, guarded by a ``Lock`` beside it.
     final class Guarded: @unchecked Sendable {  // `count` is touched only under `lock`
         let lock = Lock()

@@ -94,7 +94,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     @inlinable var hasNoHeldInput: Bool { extrasBox?.value.held.isEmpty ?? true }
 
     /// Async work owned by the store, live (not cancelled), by token.
-    var tasks: [Int: RunningTask] { extrasBox?.value.work.tasks ?? [:] }
+    var tasks: WorkSlots { extrasBox?.value.work.tasks ?? WorkSlots() }
 
     /// Work that was cancelled but whose task has not returned yet, by token.
     var cancelledTasks: Set<Int> { extrasBox?.value.work.cancelledTasks ?? [] }

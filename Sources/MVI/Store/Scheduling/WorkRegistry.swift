@@ -7,7 +7,7 @@
 @usableFromInline
 struct WorkRegistry: Sendable {
     /// Async work owned by the store, live (not cancelled), by token.
-    @usableFromInline var tasks: [Int: RunningTask] = [:]
+    @usableFromInline var tasks = WorkSlots()
     /// Work that was cancelled but whose task has not returned yet, by token: what it
     /// sends meanwhile is dropped quietly. Apart from `tasks`, so cancelling by id stays
     /// a pass over live work only.
@@ -20,7 +20,7 @@ struct WorkRegistry: Sendable {
     /// Reserves a slot for new work before its task exists, and returns its token.
     @usableFromInline mutating func reserve(id: TaskID?) -> Int {
         lastToken += 1
-        tasks[lastToken] = RunningTask(id: id, task: nil)
+        tasks.set(RunningTask(id: id, task: nil), for: lastToken)
         return lastToken
     }
 
@@ -30,12 +30,9 @@ struct WorkRegistry: Sendable {
         _ task: WorkTask, token: Int, cancelling id: TaskID?
     ) -> RegisterAction {
         guard !isCancelled(token) else { return RegisterAction(cancelsNewTask: true, superseded: []) }
-        // Its task ended already: nothing to keep.
-        guard let reserved = tasks[token] else { return RegisterAction(cancelsNewTask: false, superseded: []) }
+        // Set in place (its id is kept); a slot already gone means its task ended: nothing to keep.
+        guard tasks.setTask(task, for: token) else { return RegisterAction(cancelsNewTask: false, superseded: []) }
         let superseded = id.map { cancelTasks(id: $0, except: token) } ?? []
-        // Read and set, not `tasks[token]?.task = task`: the dictionary's `_modify`
-        // coroutines allocate their frames on the heap (three allocations per task).
-        tasks[token] = RunningTask(id: reserved.id, task: task)
         return RegisterAction(cancelsNewTask: false, superseded: superseded)
     }
 
@@ -55,8 +52,8 @@ struct WorkRegistry: Sendable {
 
     private mutating func cancelTasks(where matches: (Int, RunningTask) -> Bool) -> [WorkTask] {
         var cancelled: [WorkTask] = []
-        for (token, running) in tasks where matches(token, running) {
-            tasks[token] = nil
+        for (token, running) in tasks.entries where matches(token, running) {
+            tasks.remove(token)
             cancelledTasks.insert(token)
             if let task = running.task { cancelled.append(task) }
         }
@@ -73,13 +70,13 @@ struct WorkRegistry: Sendable {
 
     /// The task of the work with `token` returned.
     @usableFromInline mutating func taskEnded(_ token: Int) {
-        if tasks.removeValue(forKey: token) == nil, !cancelledTasks.isEmpty { cancelledTasks.remove(token) }
+        if !tasks.removeIfPresent(token), !cancelledTasks.isEmpty { cancelledTasks.remove(token) }
     }
 
     /// Whether input from the work with `token` may be applied, in a store that is
     /// cancelled or not (`storeCancelled`).
     @usableFromInline func liveness(ofWork token: Int, storeCancelled: Bool) -> WorkLiveness {
-        if tasks.index(forKey: token) != nil { return .live }  // no copy of the task
+        if tasks.contains(token) { return .live }  // no copy of the task
         return storeCancelled || isCancelled(token) ? .cancelled : .ended
     }
 

@@ -27,7 +27,7 @@ class MiddlewareLink<F: Feature>: @unchecked Sendable {  // immutable; subclasse
 
 /// ``MiddlewareLink`` for a middleware of type `M`: calls it directly.
 ///
-/// It restates its base's `@unchecked Sendable`, as Swift requires of a subclass; what it adds
+/// It restates its base's unchecked sendability, as Swift requires of a subclass; what it adds
 /// is one stored property, the middleware, a `let` of a `Sendable` type.
 @usableFromInline
 final class MiddlewareLinkOf<M: Middleware>: MiddlewareLink<M.Target>, @unchecked Sendable {  // stores one Sendable let

@@ -1,22 +1,11 @@
 @testable import MVI
+import MVIFixtures
 import Testing
 
 /// The table of live work against a `Dictionary` doing the same: sequential tokens as the
 /// store hands them out, removals in any order (work ends out of order), and tokens far
 /// apart, whose buckets collide and wrap around.
 @Suite struct WorkSlotsTests {
-    /// A deterministic generator, so that a failure replays.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     func expectSame(_ slots: WorkSlots, _ reference: [Int: RunningTask], probing tokens: Range<Int>) {
         #expect(slots.count == reference.count)
         #expect(slots.isEmpty == reference.isEmpty)
@@ -32,7 +21,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 4, 5])
     func matchesADictionaryUnderRandomWork(seed: UInt64) {
-        var random = SplitMix(state: seed)
+        var random = SplitMix(seed: seed)
         var slots = WorkSlots()
         var reference: [Int: RunningTask] = [:]
         var lastToken = 0

@@ -53,7 +53,7 @@ struct WorkRegistry: Sendable {
     private mutating func cancelTasks(where matches: (Int, RunningTask) -> Bool) -> [WorkTask] {
         var cancelled: [WorkTask] = []
         for (token, running) in tasks.entries where matches(token, running) {
-            tasks.remove(token)
+            _ = tasks.removeIfPresent(token)
             cancelledTasks.insert(token)
             if let task = running.task { cancelled.append(task) }
         }

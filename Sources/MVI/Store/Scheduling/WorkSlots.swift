@@ -65,16 +65,20 @@ struct WorkSlots: Sendable {
     /// Adds an entry for `token`, or replaces its value.
     @usableFromInline mutating func set(_ running: RunningTask, for token: Int) {
         precondition(token > 0, "work tokens start at 1")  // 0 marks an empty bucket
-        if let index = index(of: token) {
-            buckets[index].running = running
-            return
-        }
         // At most three quarters full, so that probe runs stay short and a look-up always
-        // finds an empty bucket.
+        // finds an empty bucket. Checked first, so that one probe finds the token or its place.
         if (count + 1) * 4 > buckets.count * 3 { grow() }
         let mask = buckets.count - 1
         var index = token & mask
-        while buckets[index].token != 0 { index = (index + 1) & mask }
+        while true {
+            let found = buckets[index].token
+            if found == token {
+                buckets[index].running = running
+                return
+            }
+            if found == 0 { break }
+            index = (index + 1) & mask
+        }
         buckets[index] = Bucket(token: token, running: running)
         count += 1
     }

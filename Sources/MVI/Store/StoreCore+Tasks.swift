@@ -108,7 +108,18 @@ extension StoreCore {
 
     /// How many inputs are queued or held.
     var pendingInputCount: Int {
-        withMachine { $0.pendingInputCount }
+        withMachine { machine in
+            machine.pendingInputCount + (machine.isCancelled ? 0 : Int(lentIntents.load(ordering: .relaxed)))
+        }
+    }
+
+    /// How many inputs time travel holds, with the intents lent to the drainer that it
+    /// will give back to be held (``recallLentIntents()``).
+    var heldInputCount: Int {
+        withMachine { machine in
+            let recalled = machine.isHolding && lentIntentsRecalled.load(ordering: .relaxed)
+            return machine.held.count + (recalled ? Int(lentIntents.load(ordering: .relaxed)) : 0)
+        }
     }
 
     /// Waits until no input is queued, no thread drains, and the store owns no running task

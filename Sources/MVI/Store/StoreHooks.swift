@@ -33,12 +33,12 @@ public struct StoreHooks<F: Feature>: Sendable {
     /// How many inputs (intents, and messages and side effects of async work) wait to be
     /// applied while input is held.
     public var heldInputCount: Int {
-        core?.withMachine { $0.held.count } ?? 0
+        core?.heldInputCount ?? 0
     }
 
     /// Holds live input from now on. Input already queued is held too.
     public func holdInput() {
-        core?.withMachine { $0.holdInput() }
+        core?.holdInput()
     }
 
     /// Shows `state` to the store's observers, as if it were the current state. Middleware

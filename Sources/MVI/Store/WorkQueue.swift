@@ -27,6 +27,40 @@ struct WorkQueue<Element> {
         guard head < slots.count else { return nil }
         let element = slots[head].take()
         head += 1
+        reclaimFront()
+        return element
+    }
+
+    /// Moves the leading elements that `isIncluded` accepts, at most `buffer.count`, into
+    /// `buffer` (uninitialized memory), oldest first, and returns how many it moved. It stops
+    /// at the first element `isIncluded` rejects, which stays first. Nothing is copied.
+    @inlinable mutating func moveLeading(
+        into buffer: UnsafeMutableBufferPointer<Element>, while isIncluded: (borrowing Element) -> Bool
+    ) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var moved = 0
+        while moved < buffer.count, head < slots.count, let element = slots[head].take() {
+            guard isIncluded(element) else {
+                slots[head] = consume element
+                break
+            }
+            (base + moved).initialize(to: consume element)
+            moved += 1
+            head += 1
+        }
+        if moved > 0 { reclaimFront() }
+        return moved
+    }
+
+    /// Puts `elements` back in front of the queue, in their order: what was taken out to be
+    /// processed and is returned unprocessed.
+    @inlinable mutating func prepend(contentsOf elements: consuming [Element]) {
+        slots.replaceSubrange(head..<head, with: elements.lazy.map { Optional($0) })
+    }
+
+    /// After elements left the front: empties the storage if nothing is left (keeping its
+    /// capacity), or shifts the rest down once the front's empty slots are half of it.
+    @inlinable mutating func reclaimFront() {
         if head == slots.count {
             slots.removeAll(keepingCapacity: true)
             head = 0
@@ -34,7 +68,6 @@ struct WorkQueue<Element> {
             slots.removeFirst(head)
             head = 0
         }
-        return element
     }
 
     /// Removes every element, in order, keeping the storage.

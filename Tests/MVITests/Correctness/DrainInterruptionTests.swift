@@ -129,6 +129,47 @@ import Testing
         #expect(store.state.applied == Array(1...101))
     }
 
+    @Test func whatIsHeldCountsTheRestOfTheQueueOnTheDrainerAtOnce() async {
+        let blocked = await Blocked(queued: 100)
+        let store = blocked.store
+        let seen = Locked<(held: Int, pending: Int)?>(nil)
+        blocked.after(2) { store in
+            store.hooks.holdInput()
+            seen.withLock { $0 = (store.hooks.heldInputCount, store.pendingInputCount) }
+        }
+        await blocked.release()
+        #expect(seen.withLock { $0?.held } == 98)
+        #expect(seen.withLock { $0?.pending } == 98)
+        store.hooks.resumeInput()
+        #expect(store.state.applied == Array(1...100))
+    }
+
+    @Test func cancellingOnTheDrainerLeavesNothingWaiting() async {
+        let blocked = await Blocked(queued: 100)
+        let store = blocked.store
+        let seen = Locked<Int?>(nil)
+        blocked.after(2) { store in
+            store.cancel()
+            seen.withLock { $0 = store.pendingInputCount }
+        }
+        await blocked.release()
+        #expect(seen.withLock { $0 } == 0)
+        #expect(store.state.applied == [1, 2])
+    }
+
+    @Test func holdingAndResumingWhileTheQueueIsDrainedKeepsTheOrder() async {
+        let blocked = await Blocked(queued: 100)
+        let store = blocked.store
+        blocked.after(2) { store in
+            store.hooks.holdInput()
+            store.hooks.resumeInput()
+        }
+        await blocked.release()
+        await store.waitForIdle()
+        #expect(store.state.applied == Array(1...100))
+        #expect(store.pendingInputCount == 0)
+    }
+
     @Test func aQueuedMessageFromWorkCancelledEarlierInTheQueueIsDropped() async {
         let entered = Gate<Void>()
         let release = DispatchSemaphore(value: 0)

@@ -147,6 +147,91 @@ import Testing
         #expect(scheduler.machine.isDraining)
     }
 
+    // MARK: Lending intents to the drainer
+
+    /// Takes the next work, lending up to `capacity` intents; returns the intent taken (or
+    /// `nil` for other work or none) and the intents lent, in order.
+    func nextLending(_ scheduler: Scheduler, capacity: Int) -> (taken: Int?, lent: [Int]) {
+        withUnsafeTemporaryAllocation(of: Work<Probe>.self, capacity: capacity) { buffer in
+            let (action, count) = scheduler.machine.next(lendingInto: buffer)
+            let lent = (0..<count).map { index -> Int in
+                guard case .intent(let intent) = (buffer.baseAddress! + index).move() else { return -1 }
+                return intent
+            }
+            guard case .run(.intent(let intent), _) = action else { return (nil, lent) }
+            return (intent, lent)
+        }
+    }
+
+    /// Queues intents 1...count behind a drainer (the first sender, still draining).
+    func queued(_ count: Int) -> Scheduler {
+        let scheduler = started()
+        #expect(scheduler.step { $0.submitIntent(0) } == .run)
+        for intent in 1...count { #expect(scheduler.step { $0.submitIntent(intent) } == .queued) }
+        return scheduler
+    }
+
+    @Test func theDrainerBorrowsTheIntentsBehindTheOneItTakesUpToItsRoom() {
+        let scheduler = queued(10)
+        let first = nextLending(scheduler, capacity: 4)
+        #expect(first.taken == 1 && first.lent == [2, 3, 4, 5])
+        #expect(scheduler.machine.pendingInputCount == 5)  // lent intents left the queue
+        let second = nextLending(scheduler, capacity: 32)
+        #expect(second.taken == 6 && second.lent == [7, 8, 9, 10])
+        #expect(nextLending(scheduler, capacity: 32).taken == nil)  // empty: the claim is let go
+        #expect(!scheduler.machine.isDraining)
+    }
+
+    @Test func lendingStopsAtWorkThatIsNotAnIntent() {
+        let scheduler = queued(2)
+        #expect(scheduler.step { $0.submit(.show(7)) } == .queued)
+        #expect(scheduler.step { $0.submitIntent(3) } == .queued)
+        let first = nextLending(scheduler, capacity: 32)
+        #expect(first.taken == 1 && first.lent == [2])  // the show stays first in the queue
+        guard case .run(.show(7), _) = scheduler.machine.next() else {
+            Issue.record("expected the shown state next")
+            return
+        }
+        #expect(drainIntents(scheduler) == [3])
+    }
+
+    @Test func nothingIsLentBehindControlWorkOrWithoutRoom() {
+        let scheduler = queued(3)
+        #expect(nextLending(scheduler, capacity: 0) == (1, []))
+        scheduler.machine.holdInput()
+        #expect(scheduler.machine.held.count == 2)
+        #expect(scheduler.step { $0.submit(.restore) } == .queued)
+        #expect(nextLending(scheduler, capacity: 32) == (nil, []))  // the restore, alone
+    }
+
+    @Test func lentIntentsTakenBackGoFirstWhereQueuedInputWouldGo() {
+        // Still running: back in front of the queue, before what was queued since.
+        let running = queued(5)
+        #expect(nextLending(running, capacity: 2) == (1, [2, 3]))
+        #expect(running.step { $0.takeBack([.intent(3)]) }.isEmpty)
+        #expect(drainIntents(running) == [3, 4, 5])
+
+        // Holding: held before what was held since.
+        let holding = queued(5)
+        #expect(nextLending(holding, capacity: 2) == (1, [2, 3]))
+        holding.machine.holdInput()  // 4 and 5 are held
+        #expect(holding.step { $0.takeBack([.intent(2), .intent(3)]) }.isEmpty)
+        #expect(holding.machine.held.count == 4)
+        #expect(holding.step { $0.resumeInput() } == false)  // the drainer still holds the claim
+        guard case .run(.restore, _) = holding.machine.next() else {
+            Issue.record("expected the live state to come back first")
+            return
+        }
+        #expect(drainIntents(holding) == [2, 3, 4, 5])
+
+        // Cancelled: handed back to be abandoned.
+        let cancelled = queued(5)
+        #expect(nextLending(cancelled, capacity: 2) == (1, [2, 3]))
+        #expect(cancelled.step { $0.cancel() }?.abandoned.count == 2)  // 4 and 5
+        #expect(cancelled.step { $0.takeBack([.intent(2), .intent(3)]) }.count == 2)
+        #expect(cancelled.machine.pendingInputCount == 0)
+    }
+
     // MARK: Holding (time travel)
 
     @Test func heldInputWaitsWhileControlWorkRunsThenResumesAfterTheRestore() {

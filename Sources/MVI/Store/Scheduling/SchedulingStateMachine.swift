@@ -231,6 +231,45 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         return .run(work, liveness(ofWork: token))
     }
 
+    /// ``next()``, lending the drainer the intents queued right behind an intent it takes, at
+    /// most `lent.count`, moved into `lent` in order: one critical section for a run of
+    /// intents instead of one each (what concurrent senders queue). The count lent comes
+    /// with the action.
+    ///
+    /// Only intents are lent: they carry no work token, so they are live whenever they are
+    /// taken, and they wait on nothing. Intents the drainer has not started when the store
+    /// is cancelled or holds its input come back through ``takeBack(_:)``.
+    @inlinable mutating func next(lendingInto lent: UnsafeMutableBufferPointer<Work<F>>) -> (NextAction, lent: Int) {
+        guard let work = pending.popFirst() else {
+            isDraining = false
+            return (.idle, 0)
+        }
+        if let token = work.workToken { return (.run(work, liveness(ofWork: token)), 0) }
+        guard case .intent = work else { return (.run(work, .live), 0) }
+        let count = pending.moveLeading(into: lent) { work in
+            if case .intent = work { return true }
+            return false
+        }
+        return (.run(work, .live), count)
+    }
+
+    /// Takes back intents lent to the drainer that it will not start, because the store was
+    /// cancelled or holds its input meanwhile: they go where they would have gone had they
+    /// still been queued. Returns those to abandon (the store was cancelled).
+    ///
+    /// Held, they go before what was held since (they arrived first). If the store already
+    /// resumed, they go back in front of the queue: still first, and on the live state,
+    /// which they were sent to.
+    mutating func takeBack(_ intents: [Work<F>]) -> [Work<F>] {
+        if isCancelled { return intents }
+        if isHolding {
+            held = intents + held
+        } else {
+            pending.prepend(contentsOf: intents)
+        }
+        return []
+    }
+
     /// After a fair share of others' work: lets go of the claim while work still waits
     /// (`true`: the caller returns, and starts a task that drains if nobody else comes,
     /// ``claimAbandonedQueue()``). `false` if the queue is empty: the drainer goes on.

@@ -84,6 +84,7 @@ func summary(_ rows: [Row], countingAllocations: Bool) -> String {
         + "timetravel-idle/1sub=\(overSend1Sub("timetravel-idle")) log-off/1sub=\(overSend1Sub("log-off")) "
         + "log-on/1sub=\(overSend1Sub("log-on")) "
         + "concurrent8/mutex=\(overMutex("concurrent-send-8")) "
+        + "concurrent2/mutex=\(overMutex("concurrent-send")) "
         + "child-in-10k/1sub=\(overSend1Sub("child-in-10k")) child-in-10/1sub=\(overSend1Sub("child-in-10")) "
         + "subscribe_allocs=\(subscribeAllocations) subscribe_bytes=\(subscribeBytes) "
         + "container_param/1sub=\(overSend1Sub("container-param")) create/baseline=\(overBaseline("create-store")) "

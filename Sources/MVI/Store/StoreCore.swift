@@ -267,8 +267,8 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
         }
     }
 
-    /// At most how many intents the drainer borrows at once: 32, or fewer for large intents,
-    /// so that the buffer stays within 1 KiB of stack.
+    /// At most how many intents the drainer borrows at once: 32, or fewer when the feature's
+    /// `Work` values are over 32 bytes, so that the buffer stays within 1 KiB of stack.
     @inlinable static var lendingCapacity: Int {
         min(32, max(1, 1024 / MemoryLayout<Work<F>>.stride))
     }

@@ -40,6 +40,12 @@ enum Work<F: Feature>: Sendable {
         }
     }
 
+    /// Whether this is an intent: what the drainer may borrow in runs.
+    @inlinable var isIntent: Bool {
+        if case .intent = self { return true }
+        return false
+    }
+
     /// The token of the async work this input came from, or `nil`.
     @inlinable var workToken: Int? {
         switch self {

@@ -221,14 +221,10 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         case idle
     }
 
-    /// Takes the next queued work for the drainer, or releases the claim.
+    /// Takes the next queued work for the drainer, or releases the claim: ``next(lendingInto:)``
+    /// with no room to lend.
     @inlinable mutating func next() -> NextAction {
-        guard let work = pending.popFirst() else {
-            isDraining = false
-            return .idle
-        }
-        guard let token = work.workToken else { return .run(work, .live) }
-        return .run(work, liveness(ofWork: token))
+        next(lendingInto: UnsafeMutableBufferPointer(start: nil, count: 0)).0
     }
 
     /// ``next()``, lending the drainer the intents queued right behind an intent it takes, at
@@ -245,12 +241,8 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
             return (.idle, 0)
         }
         if let token = work.workToken { return (.run(work, liveness(ofWork: token)), 0) }
-        guard case .intent = work else { return (.run(work, .live), 0) }
-        let count = pending.moveLeading(into: lent) { work in
-            if case .intent = work { return true }
-            return false
-        }
-        return (.run(work, .live), count)
+        guard work.isIntent else { return (.run(work, .live), 0) }
+        return (.run(work, .live), pending.moveLeading(into: lent) { $0.isIntent })
     }
 
     /// Takes back intents lent to the drainer that it will not start, because the store was

@@ -54,7 +54,7 @@ public struct StoreContext<F: Feature> {
         priority: TaskPriority? = nil,
         _ operation: @escaping @Sendable (WorkContext<F>) async throws -> Void
     ) {
-        core.run(id: id.map { TaskID($0) }, cancelInFlight: cancelInFlight, priority: priority, operation: operation)
+        core.run(id: TaskID.optional(id), cancelInFlight: cancelInFlight, priority: priority, operation: operation)
     }
 
     /// Cancels all running work started with this `id`.

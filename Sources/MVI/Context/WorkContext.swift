@@ -56,7 +56,7 @@ public struct WorkContext<F: Feature>: Sendable {
         _ operation: @escaping @Sendable (WorkContext<F>) async throws -> Void
     ) {
         core.run(
-            id: id.map { TaskID($0) }, cancelInFlight: cancelInFlight, priority: priority, parentWork: work,
+            id: TaskID.optional(id), cancelInFlight: cancelInFlight, priority: priority, parentWork: work,
             operation: operation)
     }
 

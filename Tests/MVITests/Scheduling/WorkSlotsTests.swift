@@ -82,4 +82,15 @@ import Testing
         #expect(slots.isEmpty)
         #expect(!slots.contains(23))
     }
+
+    /// A run's id as the store keeps it: equal when the wrapped ids are, whatever instance
+    /// holds them, and told apart by type (`1` is not `"1"`).
+    @Test func taskIDsCompareByTheIDTheyWrap() {
+        #expect(TaskID.optional(nil) == nil)
+        #expect(TaskID.optional("search") == TaskID("search"))
+        #expect(TaskID("search").hashValue == TaskID("search").hashValue)
+        #expect(TaskID.optional(1) != TaskID("1"))
+        #expect(Set([TaskID("a"), TaskID("a"), TaskID(1)]).count == 2)
+        #expect(TaskID.optional("search")?.description == "search")
+    }
 }

@@ -65,9 +65,10 @@ extension StoreContext {
     ) {
         // Runs start only here, on the thread processing intents, so the check and the start
         // do not race another call; a run ending at this moment may still drop this one.
-        guard !core.hasTask(id: TaskID(id)) else { return }
+        let taskID = TaskID(id)
+        guard !core.hasTask(id: taskID) else { return }
         let deadline = clock.now.advanced(by: interval)
-        run(id: id, priority: priority) { context in
+        core.run(id: taskID, cancelInFlight: false, priority: priority) { context in
             do {
                 try await operation(context)
             } catch {

@@ -8,10 +8,15 @@ enum ChildRequest<F: Feature> {
     case dispatch(F.Message)
     case post(F.SideEffect)
     case send(F.Intent)
-    case run(
+    // The work requests are boxed (`indirect`): `TaskPriority` is a resilient type, whose
+    // size is known only at run time, and a payload holding one made every `ChildRequest`
+    // copy, destroy and switch go through value witnesses, on the send path too (callgrind:
+    // about 260 of a forwarded intent's instructions). Boxed, the enum has a fixed layout
+    // and the rare work requests pay an allocation.
+    indirect case run(
         id: (any Hashable & Sendable)?, cancelInFlight: Bool, priority: TaskPriority?,
         operation: @Sendable (FeatureWorkContext<F>) async throws -> Void)
-    case cancel(any Hashable & Sendable)
+    indirect case cancel(any Hashable & Sendable)
     case cancelWork(@Sendable (AnyHashable) -> Bool)
 }
 

@@ -26,10 +26,11 @@ extension Feature {
         sideEffects: @escaping @Sendable (Children.ChildID, Child.SideEffect) -> ChildSideEffect<Self>
     ) -> ChildScope<Self, Child, Children.ChildID>
     where Children.ChildState == Child.State, Children.ChildID: Sendable {
-        ChildScope(
+        let place = StatePlace(children)
+        return ChildScope(
             name: name ?? propertyName(of: children),
-            read: { state, id in state[keyPath: children][child: id] },
-            modify: { state, id, body in modifyChild(&state[keyPath: children], id: id, body) },
+            read: { state, id in place.read(state) { $0[child: id] } },
+            modify: { state, id, body in place.modify(&state) { modifyChild(&$0, id: id, body) } },
             intent: intent, message: message, sideEffects: sideEffects)
     }
 
@@ -57,13 +58,16 @@ extension Feature {
         message: @escaping @Sendable (Child.Message) -> Message,
         sideEffects: @escaping @Sendable (Child.SideEffect) -> ChildSideEffect<Self>
     ) -> ChildScope<Self, Child, SingleChild> {
-        ChildScope(
+        let place = StatePlace(state)
+        return ChildScope(
             name: name ?? propertyName(of: state),
-            read: { parent, _ in parent[keyPath: state] },
+            read: { parent, _ in place.read(parent) { $0 } },
             modify: { parent, _, body in
-                guard parent[keyPath: state] != nil else { return false }
-                body(&parent[keyPath: state]!)  // present: checked on the line above
-                return true
+                place.modify(&parent) { child in
+                    guard child != nil else { return false }
+                    body(&child!)  // present: checked on the line above
+                    return true
+                }
             },
             intent: { intent($1) }, message: { message($1) }, sideEffects: { sideEffects($1) })
     }
@@ -86,11 +90,12 @@ extension Feature {
         message: @escaping @Sendable (Child.Message) -> Message,
         sideEffects: @escaping @Sendable (Child.SideEffect) -> ChildSideEffect<Self>
     ) -> ChildScope<Self, Child, SingleChild> {
-        ChildScope(
+        let place = StatePlace(state)
+        return ChildScope(
             name: name ?? propertyName(of: state),
-            read: { parent, _ in parent[keyPath: state] },
+            read: { parent, _ in place.read(parent) { $0 } },
             modify: { parent, _, body in
-                body(&parent[keyPath: state])
+                place.modify(&parent, body)
                 return true
             },
             intent: { intent($1) }, message: { message($1) }, sideEffects: { sideEffects($1) })

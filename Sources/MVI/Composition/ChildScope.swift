@@ -13,13 +13,44 @@
 /// Then `reduce` hands the child's messages to ``reduce(_:_:id:)``, and `execute` hands its
 /// intents to ``FeatureContext/forward(_:to:in:id:)`` or ``StoreContext/forward(_:to:in:id:)``.
 public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendable>: Sendable {
+    /// The scope's closures and name, in one object: a scope is copied on each forwarded
+    /// intent (into the child's link), and copying one reference is one retain where the
+    /// six closures and the name were seven, through the struct's value witnesses.
+    @usableFromInline
+    final class Parts: Sendable {
+        @usableFromInline let name: String
+        @usableFromInline let read: @Sendable (Parent.State, ID) -> Child.State?
+        @usableFromInline let modify: @Sendable (inout Parent.State, ID, (inout Child.State) -> Void) -> Bool
+        @usableFromInline let embedIntent: @Sendable (ID, Child.Intent) -> Parent.Intent
+        @usableFromInline let embedMessage: @Sendable (ID, Child.Message) -> Parent.Message
+        @usableFromInline let route: @Sendable (ID, Child.SideEffect) -> ChildSideEffect<Parent>
+
+        @usableFromInline init(
+            name: String,
+            read: @escaping @Sendable (Parent.State, ID) -> Child.State?,
+            modify: @escaping @Sendable (inout Parent.State, ID, (inout Child.State) -> Void) -> Bool,
+            embedIntent: @escaping @Sendable (ID, Child.Intent) -> Parent.Intent,
+            embedMessage: @escaping @Sendable (ID, Child.Message) -> Parent.Message,
+            route: @escaping @Sendable (ID, Child.SideEffect) -> ChildSideEffect<Parent>
+        ) {
+            self.name = name
+            self.read = read
+            self.modify = modify
+            self.embedIntent = embedIntent
+            self.embedMessage = embedMessage
+            self.route = route
+        }
+    }
+
+    @usableFromInline let parts: Parts
+
     /// The name of the child's place in logs and work ids (`rows`): the state property's name.
-    public let name: String
-    @usableFromInline let read: @Sendable (Parent.State, ID) -> Child.State?
-    @usableFromInline let modify: @Sendable (inout Parent.State, ID, (inout Child.State) -> Void) -> Bool
-    @usableFromInline let embedIntent: @Sendable (ID, Child.Intent) -> Parent.Intent
-    @usableFromInline let embedMessage: @Sendable (ID, Child.Message) -> Parent.Message
-    @usableFromInline let route: @Sendable (ID, Child.SideEffect) -> ChildSideEffect<Parent>
+    public var name: String { parts.name }
+    @inlinable var read: @Sendable (Parent.State, ID) -> Child.State? { parts.read }
+    @inlinable var modify: @Sendable (inout Parent.State, ID, (inout Child.State) -> Void) -> Bool { parts.modify }
+    @inlinable var embedIntent: @Sendable (ID, Child.Intent) -> Parent.Intent { parts.embedIntent }
+    @inlinable var embedMessage: @Sendable (ID, Child.Message) -> Parent.Message { parts.embedMessage }
+    @inlinable var route: @Sendable (ID, Child.SideEffect) -> ChildSideEffect<Parent> { parts.route }
 
     @usableFromInline init(
         name: String,
@@ -29,12 +60,8 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
         message: @escaping @Sendable (ID, Child.Message) -> Parent.Message,
         sideEffects: @escaping @Sendable (ID, Child.SideEffect) -> ChildSideEffect<Parent>
     ) {
-        self.name = name
-        self.read = read
-        self.modify = modify
-        self.embedIntent = intent
-        self.embedMessage = message
-        self.route = sideEffects
+        parts = Parts(
+            name: name, read: read, modify: modify, embedIntent: intent, embedMessage: message, route: sideEffects)
     }
 
     /// The child's state, `nil` if the child is not there.

@@ -165,4 +165,12 @@ extension ComposingDocs.TodoList.Message: ChildRouting {
         #expect(rows.elements.map(\.key) == [3, 1, 2])
         #expect(rows[child: 3] == 31)
     }
+
+    @Test func modifyChildMutatesARowInPlaceAndIgnoresAMissingOne() {
+        var rows: OrderedDictionary<Int, Int> = [3: 30, 1: 10]
+        #expect(rows.modifyChild(id: 1) { $0 += 1 })
+        #expect(!rows.modifyChild(id: 2) { $0 += 1 })
+        #expect(rows.elements.map(\.key) == [3, 1])
+        #expect(rows == [3: 30, 1: 11])
+    }
 }

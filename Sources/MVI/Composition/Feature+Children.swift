@@ -30,7 +30,7 @@ extension Feature {
         return ChildScope(
             name: name ?? propertyName(of: children),
             read: { state, id in place.read(state) { $0[child: id] } },
-            modify: { state, id, body in place.modify(&state) { modifyChild(&$0, id: id, body) } },
+            modify: { state, id, body in place.modify(&state) { $0.modifyChild(id: id, body) } },
             intent: intent, message: message, sideEffects: sideEffects)
     }
 
@@ -164,16 +164,6 @@ extension Feature {
             child, at: state, name: name ?? propertyName(of: state), intent: intent, message: message,
             sideEffects: absurd)
     }
-}
-
-/// Mutates one child of a collection in place; `false` if there is no child with this id.
-@inlinable
-func modifyChild<Children: ChildCollection>(
-    _ children: inout Children, id: Children.ChildID, _ body: (inout Children.ChildState) -> Void
-) -> Bool {
-    guard children[child: id] != nil else { return false }
-    body(&children[child: id]!)  // present: checked on the line above
-    return true
 }
 
 /// A child that has no side effects never posts one: there is nothing to route.

@@ -158,4 +158,26 @@ import Testing
         #expect(state.title == "board")
         #expect(state.marker == 7)
     }
+
+    /// A collection with only the subscript: the default `modifyChild` reads, then writes.
+    struct Slots: ChildCollection {
+        var items: [Int?]
+        subscript(child id: Int) -> Int? {
+            get { items.indices.contains(id) ? items[id] : nil }
+            set { if items.indices.contains(id) { items[id] = newValue } }
+        }
+    }
+
+    @Test func modifyChildMutatesAPresentChildAndLeavesAMissingOneAlone() {
+        var slots = Slots(items: [1, nil, 3])
+        #expect(slots.modifyChild(id: 2) { $0 += 10 })
+        #expect(!slots.modifyChild(id: 1) { $0 += 10 })
+        #expect(!slots.modifyChild(id: 9) { $0 += 10 })
+        #expect(slots.items == [1, nil, 13])
+
+        var dictionary = [1: "a"]
+        #expect(dictionary.modifyChild(id: 1) { $0 += "b" })
+        #expect(!dictionary.modifyChild(id: 2) { $0 += "b" })
+        #expect(dictionary == [1: "ab"])
+    }
 }

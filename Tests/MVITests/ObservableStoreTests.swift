@@ -86,4 +86,23 @@ import Testing
         await sender.value
         #expect(model.state.count == 2_000)
     }
+
+    /// A main-actor send shows what it made without a hop; states that other threads publish
+    /// meanwhile, or after it, must still reach the main actor on their own, with no further
+    /// send to pull them.
+    @Test(.timeLimit(.minutes(1))) func statesPublishedDuringAndAfterMainActorSendsArriveWithoutAnotherSend() async {
+        let store = Store(Counter(), initialState: .init())
+        let model = ObservableStore(store)
+        let sender = Task.detached {
+            for _ in 0..<5_000 { store.send(.increment) }
+        }
+        for _ in 0..<200 {
+            model.send(.add(0))
+            await Task.yield()
+        }
+        await sender.value
+        // No more sends: only hops can bring the last states.
+        while model.count < 5_000, !Task.isCancelled { await Task.yield() }
+        #expect(model.state.count == 5_000)
+    }
 }

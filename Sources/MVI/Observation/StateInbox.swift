@@ -1,16 +1,23 @@
 /// The newest state a store published, numbered, waiting for the main actor: written on the
 /// store's draining thread, read on the main actor.
+@usableFromInline
 final class StateInbox<State: Sendable>: Sendable {
-    private struct Slot {
-        var latest: State?
-        var version = 0
-        var hopScheduled = false
+    @usableFromInline
+    struct Slot: Sendable {
+        @usableFromInline var latest: State?
+        @usableFromInline var version = 0
+        @usableFromInline var hopScheduled = false
+
+        @usableFromInline init() {}
     }
 
-    private let slot = StoreLock(Slot())
+    @usableFromInline let slot = StoreLock(Slot())
+
+    @usableFromInline init() {}
 
     /// Keeps `state` as the newest; `true` if the main actor must be asked to show it (no hop
     /// is pending yet).
+    @inlinable
     func put(_ state: State) -> Bool {
         slot.withLock { slot in
             slot.latest = state
@@ -20,8 +27,17 @@ final class StateInbox<State: Sendable>: Sendable {
         }
     }
 
+    /// The main actor is about to send, then call ``take(after:)``: the states published
+    /// until then need no hop, since that call shows the newest. A state published after it
+    /// finds the hop cleared and schedules one, so none is left unshown.
+    @inlinable
+    func expectShowing() {
+        slot.withLock { $0.hopScheduled = true }
+    }
+
     /// The newest state and its number if it is newer than `shown`, and clears the pending
     /// hop. The state is released here so that the inbox never keeps a second copy alive.
+    @inlinable
     func take(after shown: Int) -> (State, Int)? {
         slot.withLock { slot in
             slot.hopScheduled = false

@@ -12,7 +12,8 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(1),
         maxIterations: 100)
 
-    for scenario in Scenario.all where scenario.metric == .timePerOperation {
+    // Main-thread scenarios are left out: package-benchmark does not run benchmarks there.
+    for scenario in Scenario.all where scenario.metric == .timePerOperation && !scenario.needsMainThread {
         for system in scenario.systems {
             let makeTrial = system.makeTrial
             Benchmark("\(scenario.name) \(system.system.rawValue)") { benchmark in

@@ -15,17 +15,21 @@ public struct Scenario {
     public let metric: Metric
     /// Each system, in table order, with the set-up of one trial of a given size.
     public let systems: [(system: System, makeTrial: (Int) -> Trial)]
+    /// Whether its trials must run on the main thread (main-actor models): `mvi-bench` runs
+    /// every trial there; package-benchmark, which does not, leaves these scenarios out.
+    public let needsMainThread: Bool
 
     /// Creates a scenario.
     public init(
         _ name: String, _ summary: String, fullSize: Int, smokeSize: Int, metric: Metric = .timePerOperation,
-        systems: [(system: System, makeTrial: (Int) -> Trial)]
+        needsMainThread: Bool = false, systems: [(system: System, makeTrial: (Int) -> Trial)]
     ) {
         self.name = name
         self.summary = summary
         self.fullSize = fullSize
         self.smokeSize = smokeSize
         self.metric = metric
+        self.needsMainThread = needsMainThread
         self.systems = systems
     }
 }

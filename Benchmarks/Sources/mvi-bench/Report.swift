@@ -91,7 +91,8 @@ func summary(_ rows: [Row], countingAllocations: Bool) -> String {
         + "middleware/1sub=\(overSend1Sub("middleware-noop")) metrics/1sub=\(overSend1Sub("metrics-1sub")) "
         + "log_on_us=\(logOnMicroseconds) effect_allocs=\(effectAllocations) "
         + "stores100k_bytes/baseline=\(bytesOverBaseline("stores-100k-bytes")) "
-        + "stores100k_time/baseline=\(overBaseline("stores-100k"))"
+        + "stores100k_time/baseline=\(overBaseline("stores-100k")) "
+        + "observable/baseline=\(overBaseline("observable-send")) child-in-10/baseline=\(overBaseline("child-in-10"))"
 }
 
 func format(_ value: Double, _ decimals: Int) -> String {

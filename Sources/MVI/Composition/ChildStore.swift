@@ -32,6 +32,10 @@ public struct ChildStore<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
 extension ChildStore where Child.State: Equatable {
     /// Calls `onChange` with the child's state now, then each time it changes (`nil` when
     /// the child goes away). Changes elsewhere in the parent do not call it.
+    ///
+    /// Inlinable, so that the check each state makes for each row view runs specialized for
+    /// the child's state.
+    @inlinable
     public func subscribe(_ onChange: @escaping @Sendable (Child.State?) -> Void) -> Subscription {
         let scope = scope
         let id = id
@@ -43,6 +47,7 @@ extension ChildStore where Child.State: Equatable {
     }
 
     /// The child's state now, then each time it changes: distinct until changed.
+    @inlinable
     public func states(
         bufferingPolicy: AsyncStream<Child.State?>.Continuation.BufferingPolicy = .unbounded
     ) -> AsyncStream<Child.State?> {

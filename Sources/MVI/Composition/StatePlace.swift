@@ -39,3 +39,28 @@ struct StatePlace<Root, Value>: Sendable {
         }
     }
 }
+
+/// A part of a state that is only read, by key path: through its byte offset when the key
+/// path names stored properties only (see ``StatePlace``), as distinct subscriptions read it
+/// on every state.
+@usableFromInline
+struct StatePart<Root, Value>: Sendable {
+    @usableFromInline let keyPath: any KeyPath<Root, Value> & Sendable
+    /// The value's byte offset in `Root`, or `nil` to go through ``keyPath``.
+    @usableFromInline let offset: Int?
+
+    @inlinable init(_ keyPath: any KeyPath<Root, Value> & Sendable) {
+        self.keyPath = keyPath
+        self.offset = MemoryLayout<Root>.offset(of: keyPath)
+    }
+
+    /// The value in `root`.
+    @inlinable @inline(__always)
+    func read(_ root: Root) -> Value {
+        guard let offset else { return root[keyPath: keyPath] }
+        return withUnsafePointer(to: root) { root in
+            // Bound to `Value` at `offset`: `offset(of:)` answered for this key path.
+            UnsafeRawPointer(root).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
+        }
+    }
+}

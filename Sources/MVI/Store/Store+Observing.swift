@@ -12,13 +12,19 @@ extension Store {
     /// Calls `onChange` with the value at `keyPath` now, then whenever it changes.
     ///
     /// Use this when only part of the state matters: nothing is kept or compared but that part.
+    ///
+    /// Inlinable, like the other distinct subscriptions: the check runs on every state, for
+    /// every such subscriber, and specialized for the state it reads the part at its offset
+    /// (``StatePart``) and compares it without generic witnesses.
+    @inlinable
     public func subscribe<Value: Equatable & Sendable>(
         to keyPath: any KeyPath<F.State, Value> & Sendable,
         _ onChange: @escaping @Sendable (Value) -> Void
     ) -> Subscription {
+        let part = StatePart(keyPath)
         let filter = DistinctFilter<Value>()
         return subscribe { state in
-            let value = state[keyPath: keyPath]
+            let value = part.read(state)
             if filter.isNew(value) { onChange(value) }
         }
     }
@@ -47,16 +53,18 @@ extension Store {
     }
 
     /// The value at `keyPath` now, then each time it changes: distinct until changed.
+    @inlinable
     public func states<Value: Equatable & Sendable>(
         of keyPath: any KeyPath<F.State, Value> & Sendable,
         bufferingPolicy: AsyncStream<Value>.Continuation.BufferingPolicy = .unbounded
     ) -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: bufferingPolicy)
+        let part = StatePart(keyPath)
         let filter = DistinctFilter<Value>()
         let subscription = core.observe(
             StateObserver(
                 onState: { state in
-                    let value = state[keyPath: keyPath]
+                    let value = part.read(state)
                     if filter.isNew(value) { continuation.yield(value) }
                 },
                 onFinish: { continuation.finish() }))
@@ -66,7 +74,7 @@ extension Store {
 }
 
 extension StoreCore {
-    func observe(_ observer: StateObserver<F.State>) -> Subscription {
+    @usableFromInline func observe(_ observer: StateObserver<F.State>) -> Subscription {
         observer.attach(to: self)
         submit(.addObserver(observer))
         // Cancelling closes the observer's gate, which then asks this store to drop it.
@@ -84,12 +92,16 @@ extension StoreCore {
 }
 
 /// Remembers the last value an observer saw, to pass on only changes.
+@usableFromInline
 final class DistinctFilter<Value: Equatable>: @unchecked Sendable {
     // @unchecked: used only from observer callbacks, which the store calls on one draining
     // thread at a time, each drain ordered after the previous one by the store's lock.
-    private var last: Value?
+    // Unchecked exclusivity for the same reason: one callback at a time, none re-entrant.
+    @exclusivity(unchecked) @usableFromInline var last: Value?
 
-    func isNew(_ value: Value) -> Bool {
+    @usableFromInline init() {}
+
+    @inlinable func isNew(_ value: Value) -> Bool {
         if let last, last == value { return false }
         last = value
         return true

@@ -180,4 +180,24 @@ import Testing
         #expect(!dictionary.modifyChild(id: 2) { $0 += "b" })
         #expect(dictionary == [1: "ab"])
     }
+
+    /// `subscribe(to:)` and `states(of:)` read their part through the same two ways.
+    @Test func distinctSubscriptionsReadStoredAndComputedParts() async {
+        let store = Store(Board(), initialState: Self.initialState)
+        let totals = Locked<[Int]>([])
+        let sheets = Locked<[Int?]>([])
+        let stored = store.subscribe(to: \.total.count) { value in totals.withLock { $0.append(value) } }
+        let computed = store.subscribe(to: \.computedSheet) { value in sheets.withLock { $0.append(value?.count) } }
+        var rows = store.states(of: \.computedRows).makeAsyncIterator()
+        store.send(.total(.add(2)))
+        store.send(.sheet(.add(1)))  // neither part changes
+        store.send(.computed(1, .add(1)))
+        store.send(.total(.add(3)))
+        #expect(totals.withLock { $0 } == [0, 2, 5])
+        #expect(sheets.withLock { $0 } == [nil])
+        #expect(await rows.next()?[1]?.count == 100)
+        #expect(await rows.next()?[1]?.count == 101)
+        withExtendedLifetime((stored, computed)) {}
+    }
 }
+

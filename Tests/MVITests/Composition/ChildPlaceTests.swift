@@ -200,4 +200,3 @@ import Testing
         withExtendedLifetime((stored, computed)) {}
     }
 }
-

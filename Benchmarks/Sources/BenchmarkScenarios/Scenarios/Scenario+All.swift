@@ -29,6 +29,7 @@ extension Scenario {
             .childInList("child-in-10k", rows: 10_000),
             .containerParam,
             .observableSend,
+            .rowViews,
             .sendThroughMiddleware(
                 "send-1sub-timetravel", "send-1sub with time travel recording every event",
                 middleware: { TimeTravelRecording.middleware(recording: true) }),

@@ -92,7 +92,8 @@ func summary(_ rows: [Row], countingAllocations: Bool) -> String {
         + "log_on_us=\(logOnMicroseconds) effect_allocs=\(effectAllocations) "
         + "stores100k_bytes/baseline=\(bytesOverBaseline("stores-100k-bytes")) "
         + "stores100k_time/baseline=\(overBaseline("stores-100k")) "
-        + "observable/baseline=\(overBaseline("observable-send")) child-in-10/baseline=\(overBaseline("child-in-10"))"
+        + "observable/baseline=\(overBaseline("observable-send")) child-in-10/baseline=\(overBaseline("child-in-10")) "
+        + "row-views/baseline=\(overBaseline("row-views-100"))"
 }
 
 func format(_ value: Double, _ decimals: Int) -> String {

@@ -15,7 +15,7 @@ extension Store {
     ///
     /// Inlinable, like the other distinct subscriptions: the check runs on every state, for
     /// every such subscriber, and specialized for the state it reads the part at its offset
-    /// (``StatePart``) and compares it without generic witnesses.
+    /// (`StatePart`) and compares it without generic witnesses.
     @inlinable
     public func subscribe<Value: Equatable & Sendable>(
         to keyPath: any KeyPath<F.State, Value> & Sendable,

@@ -17,7 +17,9 @@
 /// keeps the same array storage). Each entry keeps the last value it set, and nothing else.
 @MainActor
 public final class DiffRenderer<Model>: ViewRenderer {
-    private var entries: [(Model) -> Void] = []
+    // The entries run on every render; `diff(...)` is inlinable so that each entry is made,
+    // and runs, specialized for the model and the value where the view is built.
+    @usableFromInline var entries: [(Model) -> Void] = []
 
     /// Creates a renderer; `build` adds its entries with `diff(...)`.
     public init(_ build: (DiffRenderer<Model>) -> Void) {
@@ -25,12 +27,14 @@ public final class DiffRenderer<Model>: ViewRenderer {
     }
 
     /// Sets every entry whose value changed since the last render (all of them the first time).
+    @inlinable
     public func render(_ model: Model) {
         for entry in entries { entry(model) }
     }
 
     /// Adds an entry: `set` is called with `get(model)` when `compare` says it is not the same
     /// as the last value set. `compare` returns `true` for values that need no update.
+    @inlinable
     public func diff<Value>(
         get: @escaping (Model) -> Value,
         compare: @escaping (Value, Value) -> Bool,
@@ -46,21 +50,39 @@ public final class DiffRenderer<Model>: ViewRenderer {
     }
 
     /// Adds an entry compared with `==`.
+    @inlinable
     public func diff<Value: Equatable>(get: @escaping (Model) -> Value, set: @escaping (Value) -> Void) {
         diff(get: get, compare: { $0 == $1 }, set: set)
     }
 
     /// Adds an entry for the value at `keyPath`, compared with `==`.
+    @inlinable
     public func diff<Value: Equatable>(_ keyPath: KeyPath<Model, Value>, set: @escaping (Value) -> Void) {
-        diff(get: { $0[keyPath: keyPath] }, compare: { $0 == $1 }, set: set)
+        diff(get: Self.reader(keyPath), compare: { $0 == $1 }, set: set)
     }
 
     /// Adds an entry for the value at `keyPath`, compared with `compare`.
+    @inlinable
     public func diff<Value>(
         _ keyPath: KeyPath<Model, Value>,
         compare: @escaping (Value, Value) -> Bool,
         set: @escaping (Value) -> Void
     ) {
-        diff(get: { $0[keyPath: keyPath] }, compare: compare, set: set)
+        diff(get: Self.reader(keyPath), compare: compare, set: set)
+    }
+
+    /// Reads the value at `keyPath`: at its byte offset when the key path names stored
+    /// properties only, so that a render does not go into the key-path runtime (see
+    /// `StatePlace`); through the key path otherwise. Made outside the main actor, so that
+    /// the closure handed to `withUnsafePointer` does not check its isolation at run time.
+    @inlinable
+    nonisolated static func reader<Value>(_ keyPath: KeyPath<Model, Value>) -> (Model) -> Value {
+        guard let offset = MemoryLayout<Model>.offset(of: keyPath) else { return { $0[keyPath: keyPath] } }
+        return { model in
+            withUnsafePointer(to: model) { model in
+                // Bound to `Value` at `offset`: `offset(of:)` answered for this key path.
+                UnsafeRawPointer(model).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
+            }
+        }
     }
 }

@@ -30,6 +30,7 @@ extension Scenario {
             .containerParam,
             .observableSend,
             .rowViews,
+            .renderDiff,
             .sendThroughMiddleware(
                 "send-1sub-timetravel", "send-1sub with time travel recording every event",
                 middleware: { TimeTravelRecording.middleware(recording: true) }),

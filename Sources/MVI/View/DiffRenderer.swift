@@ -18,7 +18,8 @@
 @MainActor
 public final class DiffRenderer<Model>: ViewRenderer {
     // The entries run on every render; `diff(...)` is inlinable so that each entry is made,
-    // and runs, specialized for the model and the value where the view is built.
+    // and runs, specialized for the model and the value where the view is built. They are
+    // not isolated (see `entry`): `render` calls them on the main actor.
     @usableFromInline var entries: [(Model) -> Void] = []
 
     /// Creates a renderer; `build` adds its entries with `diff(...)`.
@@ -40,25 +41,48 @@ public final class DiffRenderer<Model>: ViewRenderer {
         compare: @escaping (Value, Value) -> Bool,
         set: @escaping (Value) -> Void
     ) {
-        var last: Value?
-        entries.append { model in
+        entries.append(Self.entry(get: get, compare: compare, set: set))
+    }
+
+    /// One entry. Made outside the main actor: a closure made in a main-actor method is
+    /// isolated to it, and stored as a plain function type it would check at run time, on
+    /// every call, that it runs on the main actor (as `render` always does). The last value
+    /// is kept in a ``LastValue`` rather than a captured `var`, which is checked for
+    /// exclusive access at run time on every read and write.
+    @inlinable
+    nonisolated static func entry<Value>(
+        get: @escaping (Model) -> Value,
+        compare: @escaping (Value, Value) -> Bool,
+        set: @escaping (Value) -> Void
+    ) -> (Model) -> Void {
+        let last = LastValue<Value>()
+        return { model in
             let value = get(model)
-            if let previous = last, compare(previous, value) { return }
-            last = value
+            if let previous = last.value, compare(previous, value) { return }
+            last.value = value
             set(value)
         }
+    }
+
+    /// ``entry(get:compare:set:)`` compared with `==`, also made outside the main actor.
+    @inlinable
+    nonisolated static func entry<Value: Equatable>(
+        get: @escaping (Model) -> Value,
+        set: @escaping (Value) -> Void
+    ) -> (Model) -> Void {
+        entry(get: get, compare: { $0 == $1 }, set: set)
     }
 
     /// Adds an entry compared with `==`.
     @inlinable
     public func diff<Value: Equatable>(get: @escaping (Model) -> Value, set: @escaping (Value) -> Void) {
-        diff(get: get, compare: { $0 == $1 }, set: set)
+        entries.append(Self.entry(get: get, set: set))
     }
 
     /// Adds an entry for the value at `keyPath`, compared with `==`.
     @inlinable
     public func diff<Value: Equatable>(_ keyPath: KeyPath<Model, Value>, set: @escaping (Value) -> Void) {
-        diff(get: Self.reader(keyPath), compare: { $0 == $1 }, set: set)
+        entries.append(Self.entry(get: Self.reader(keyPath), set: set))
     }
 
     /// Adds an entry for the value at `keyPath`, compared with `compare`.

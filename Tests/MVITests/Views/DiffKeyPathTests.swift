@@ -86,4 +86,26 @@ struct DiffKeyPathTests {
         #expect(counts == [1, 2])
         #expect(labels == ["one", "two"])
     }
+
+    @Test("A setter that renders again: each entry keeps the last value it set, and nothing is lost")
+    func reentrantRender() {
+        var titles: [String] = []
+        var scores: [Int] = []
+        var renderer: DiffRenderer<Screen>?
+        renderer = DiffRenderer<Screen> {
+            $0.diff(\.inner.title) { title in
+                titles.append(title)
+                // The first title shown asks for a newer model at once, from inside the render.
+                if title == "a" { renderer?.render(Screen(inner: Inner(title: "b", score: 2))) }
+            }
+            $0.diff(\.inner.score) { scores.append($0) }
+        }
+        renderer?.render(Screen(inner: Inner(title: "a", score: 1)))
+        #expect(titles == ["a", "b"])
+        // The nested render set score 2; the outer one then set its own model's score 1.
+        #expect(scores == [2, 1])
+        renderer?.render(Screen(inner: Inner(title: "b", score: 1)))
+        #expect(titles == ["a", "b"])
+        #expect(scores == [2, 1])
+    }
 }

@@ -59,18 +59,12 @@ final class TrackedPart<F: Feature> {
         _ keyPath: KeyPath<F.State, Value>
     ) -> (borrowing F.State, borrowing F.State) -> Bool {
         // A key path of stored properties is read at its offset: through the key path, each
-        // comparison went into the key-path runtime twice (see `StatePlace`).
-        guard let offset = MemoryLayout<F.State>.offset(of: keyPath) else {
+        // comparison went into the key-path runtime twice (see `StoredOffset`).
+        guard let offset = StoredOffset(of: keyPath) else {
             return { $0[keyPath: keyPath] != $1[keyPath: keyPath] }
         }
         return { old, new in
-            withUnsafePointer(to: old) { old in
-                withUnsafePointer(to: new) { new in
-                    // Bound to `Value` at `offset`: `offset(of:)` answered for this key path.
-                    UnsafeRawPointer(old).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
-                        != UnsafeRawPointer(new).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
-                }
-            }
+            offset.read(old) { old in offset.read(new) { new in old != new } }
         }
     }
 

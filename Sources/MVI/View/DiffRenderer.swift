@@ -97,16 +97,11 @@ public final class DiffRenderer<Model>: ViewRenderer {
 
     /// Reads the value at `keyPath`: at its byte offset when the key path names stored
     /// properties only, so that a render does not go into the key-path runtime (see
-    /// `StatePlace`); through the key path otherwise. Made outside the main actor, so that
+    /// `StoredOffset`); through the key path otherwise. Made outside the main actor, so that
     /// the closure handed to `withUnsafePointer` does not check its isolation at run time.
     @inlinable
     nonisolated static func reader<Value>(_ keyPath: KeyPath<Model, Value>) -> (Model) -> Value {
-        guard let offset = MemoryLayout<Model>.offset(of: keyPath) else { return { $0[keyPath: keyPath] } }
-        return { model in
-            withUnsafePointer(to: model) { model in
-                // Bound to `Value` at `offset`: `offset(of:)` answered for this key path.
-                UnsafeRawPointer(model).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
-            }
-        }
+        guard let offset = StoredOffset(of: keyPath) else { return { $0[keyPath: keyPath] } }
+        return { offset.value(in: $0) }
     }
 }

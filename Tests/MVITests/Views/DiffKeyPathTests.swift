@@ -20,7 +20,7 @@ struct DiffKeyPathTests {
         var tags: [String] = []
     }
 
-    final class ScreenObject: @unchecked Sendable {  // only touched on the test's main actor
+    final class ScreenObject {
         var count: Int
         var label: String
         init(count: Int, label: String) {

@@ -16,14 +16,26 @@ import Darwin
 /// one. A bad file is moved aside to `<key>.corrupt-<UTC timestamp>.json` (with `-2`, `-3`…
 /// if that name is taken), never overwritten.
 ///
+/// A save keeps what the replaced file had: its permission bits (a `0600` file stays
+/// `0600`), and its owner and group where the writer may set them (a process running as
+/// root, or the owner setting a group it belongs to); otherwise the file becomes the
+/// writer's, with the old mode. A new file is created `0644`, less the process's umask. When
+/// `<key>.json` is a symbolic link, the link stays: the storage follows it (and any chain
+/// of links, relative or absolute) and replaces the target atomically, writing its
+/// temporary file next to the target; moving aside and removing act on the target too, so
+/// the link is left pointing where it did. A hard-linked file is replaced, not written in
+/// place: its other names keep the old contents.
+///
 /// It reads only regular files of at most ``maxBytes`` bytes. A FIFO, a device, a directory
 /// (or a symbolic link to one) is refused with ``StateKeeperError/Reason/notARegularFile``
 /// without blocking or reading it, and a larger file with ``StateKeeperError/Reason/tooLarge(limit:)``;
 /// a ``StateKeeper`` then keeps the file as it is and refuses to save over it.
 ///
 /// A key must be non-empty, must not start with `.` and must not contain `/`.
-/// One process at a time should write a given key. Available on Linux and Apple platforms
-/// (it uses POSIX calls, not Foundation).
+/// One process at a time should write a given key: take its ``lock(_:)`` for as long as the
+/// process writes it, so that a second process is refused rather than saving over the first
+/// one's changes. Available on Linux and Apple platforms (it uses POSIX calls, not
+/// Foundation).
 public struct FileStateStorage: StateStorage {
     /// The directory that holds the files.
     public let directory: String
@@ -65,8 +77,8 @@ public struct FileStateStorage: StateStorage {
     /// left behind when they were killed mid-write.
     public func load(_ key: String) throws -> [UInt8]? {
         try Self.validate(key)
-        removeStaleTemporaryFiles(of: key)
         let path = path(for: key)
+        if let target = try? Self.resolvingLinks(path) { Self.removeStaleTemporaryFiles(of: target) }
         // Looked at before opening, so that a FIFO or a device is not even opened (opening
         // some devices does something); the opened descriptor is checked again below, and
         // that check is the one that counts if the file is replaced in between.
@@ -111,56 +123,71 @@ public struct FileStateStorage: StateStorage {
     /// Writes `<key>.json` atomically: temporary file, `fsync`, `rename`, `fsync` of the
     /// directory.
     ///
+    /// The new file gets the old one's permission bits, and its owner and group where the
+    /// process may set them. If `<key>.json` is a symbolic link, the link's target is
+    /// replaced (the temporary file is written next to it) and the link stays.
+    ///
     /// Throws ``StateKeeperError/Reason/tooLarge(limit:)`` without writing if `bytes` holds
     /// more than ``maxBytes`` bytes: a file this storage would refuse to read back.
     public func save(_ bytes: [UInt8], for key: String) throws {
         try Self.validate(key)
         if bytes.count > maxBytes { throw StateKeeperError(key: key, reason: .tooLarge(limit: maxBytes)) }
         try makeDirectory(directory)
-        let path = path(for: key)
-        let temporary = "\(directory)/\(temporaryPrefix(of: key))\(getpid())-\(UInt32.random(in: 0 ... .max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let target = try Self.resolvingLinks(path(for: key))
+        let temporary =
+            "\(target.directory)/\(Self.temporaryPrefix(of: target.name))\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        var existing = stat()
+        let replacesFile = stat(target.path, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
+        // Created private when it replaces a file, so that the bytes of a 0600 file are never
+        // readable by others in between; given the old file's mode before a byte is written.
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, replacesFile ? 0o600 : 0o644)
         if fd < 0 { throw FileStateStorageError(operation: "create", path: temporary, code: errno) }
         var written = false
         defer { if !written { unlink(temporary) } }
         do {
             defer { close(fd) }
+            if replacesFile { Self.keepOwnerAndMode(of: existing, on: fd) }
             try Self.writeAll(bytes, to: fd, path: temporary)
             if fsync(fd) != 0 { throw FileStateStorageError(operation: "fsync", path: temporary, code: errno) }
         }
-        if rename(temporary, path) != 0 {
-            throw FileStateStorageError(operation: "rename", path: path, code: errno)
+        if rename(temporary, target.path) != 0 {
+            throw FileStateStorageError(operation: "rename", path: target.path, code: errno)
         }
         written = true
-        syncDirectory()
+        Self.syncDirectory(target.directory)
     }
 
-    /// Deletes `<key>.json`, if it exists.
+    /// Deletes `<key>.json`, if it exists; through a symbolic link, its target (the link
+    /// stays, and the next save creates the target again).
     public func remove(_ key: String) throws {
         try Self.validate(key)
-        let path = path(for: key)
-        if unlink(path) != 0 && errno != ENOENT {
-            throw FileStateStorageError(operation: "unlink", path: path, code: errno)
+        let target = try Self.resolvingLinks(path(for: key))
+        if unlink(target.path) != 0 && errno != ENOENT {
+            throw FileStateStorageError(operation: "unlink", path: target.path, code: errno)
         }
-        syncDirectory()
+        Self.syncDirectory(target.directory)
     }
 
     /// Renames `<key>.json` to `<key>.corrupt-<UTC timestamp>.json`, never replacing an
-    /// existing file, and returns the new file's path.
+    /// existing file, and returns the new file's path. Through a symbolic link, the target is
+    /// moved aside in its own directory (`<target name>.corrupt-<UTC timestamp>.json`) and the
+    /// link stays.
     public func moveAside(_ key: String) throws -> String? {
         try Self.validate(key)
-        let path = path(for: key)
+        let target = try Self.resolvingLinks(path(for: key))
+        let path = target.path
         if access(path, F_OK) != 0 { return nil }
         let stamp = Self.timestamp()
+        let base = target.name.hasSuffix(".json") ? String(target.name.dropLast(5)) : target.name
         for attempt in 1...1000 {
             let suffix = attempt == 1 ? "" : "-\(attempt)"
-            let aside = "\(directory)/\(key).corrupt-\(stamp)\(suffix).json"
+            let aside = "\(target.directory)/\(base).corrupt-\(stamp)\(suffix).json"
             // link(2) fails if the target exists, so nothing moved aside before is replaced.
             if link(path, aside) == 0 {
                 if unlink(path) != 0 {
                     throw FileStateStorageError(operation: "unlink", path: path, code: errno)
                 }
-                syncDirectory()
+                Self.syncDirectory(target.directory)
                 return aside
             }
             let code = errno
@@ -171,7 +198,7 @@ public struct FileStateStorage: StateStorage {
             if rename(path, aside) != 0 {
                 throw FileStateStorageError(operation: "rename", path: aside, code: errno)
             }
-            syncDirectory()
+            Self.syncDirectory(target.directory)
             return aside
         }
         throw FileStateStorageError(operation: "move aside", path: path, code: EEXIST)
@@ -200,7 +227,7 @@ public struct FileStateStorage: StateStorage {
         }
     }
 
-    private func makeDirectory(_ path: String) throws {
+    func makeDirectory(_ path: String) throws {
         if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
         if errno == ENOENT, let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             try makeDirectory(String(path[..<slash]))
@@ -209,15 +236,71 @@ public struct FileStateStorage: StateStorage {
         throw FileStateStorageError(operation: "mkdir", path: path, code: errno)
     }
 
-    private func temporaryPrefix(of key: String) -> String {
-        ".\(key).json.tmp-"
+    private static func temporaryPrefix(of name: String) -> String {
+        ".\(name).tmp-"
     }
 
-    /// Deletes temporary files of `key` that other processes left (a crash mid-write).
-    private func removeStaleTemporaryFiles(of key: String) {
-        guard let stream = opendir(directory) else { return }
+    /// A file's place once symbolic links are followed: where saves write.
+    struct Target {
+        /// The file's path (not a link; it may not exist yet).
+        var path: String
+        /// Its directory.
+        var directory: String
+        /// Its name in that directory.
+        var name: String
+    }
+
+    /// `path` with the symbolic links of its last component followed (a chain of them,
+    /// relative links taken from the link's directory), up to 40 links as the kernel allows.
+    /// A dangling link gives the path it points to.
+    static func resolvingLinks(_ path: String) throws -> Target {
+        var current = path
+        for _ in 0...40 {
+            var info = stat()
+            if lstat(current, &info) != 0 || info.st_mode & S_IFMT != S_IFLNK {
+                // Not a link (or nothing there: a save creates it).
+                let slash = current.lastIndex(of: "/")
+                let directory = slash.map { $0 == current.startIndex ? "/" : String(current[..<$0]) } ?? "."
+                let name = slash.map { String(current[current.index(after: $0)...]) } ?? current
+                return Target(path: current, directory: directory, name: name)
+            }
+            let size = Int(PATH_MAX) + 1
+            var buffer = [CChar](repeating: 0, count: size)
+            let count = readlink(current, &buffer, size)
+            if count < 0 { throw FileStateStorageError(operation: "readlink", path: current, code: errno) }
+            if count >= size {
+                throw FileStateStorageError(operation: "readlink", path: current, code: ENAMETOOLONG)
+            }
+            let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if link.hasPrefix("/") {
+                current = link
+            } else {
+                let directory = current.lastIndex(of: "/").map { String(current[...$0]) } ?? ""
+                current = directory + link
+            }
+        }
+        throw FileStateStorageError(operation: "follow links", path: path, code: ELOOP)
+    }
+
+    /// Gives the new file (`fd`) the owner, group and permission bits of the one it replaces,
+    /// as far as the process may: owner and group as root, the group alone if the writer
+    /// belongs to it. Best effort: a file system without owners or modes takes the bytes
+    /// anyway, and the save must not fail for it.
+    private static func keepOwnerAndMode(of existing: stat, on fd: Int32) {
+        if existing.st_uid != geteuid() || existing.st_gid != getegid() {
+            // Before the mode: changing the owner clears the set-user-id and set-group-id bits.
+            if fchown(fd, existing.st_uid, existing.st_gid) != 0 {
+                _ = fchown(fd, uid_t.max, existing.st_gid)  // -1: the owner as it is
+            }
+        }
+        _ = fchmod(fd, existing.st_mode & 0o7777)
+    }
+
+    /// Deletes temporary files that other processes left next to `target` (a crash mid-write).
+    private static func removeStaleTemporaryFiles(of target: Target) {
+        guard let stream = opendir(target.directory) else { return }
         defer { closedir(stream) }
-        let prefix = temporaryPrefix(of: key)
+        let prefix = temporaryPrefix(of: target.name)
         let mine = "\(prefix)\(getpid())-"
         var stale: [String] = []
         while let entry = readdir(stream) {
@@ -226,12 +309,12 @@ public struct FileStateStorage: StateStorage {
             }
             if name.hasPrefix(prefix), !name.hasPrefix(mine) { stale.append(name) }
         }
-        for name in stale { unlink("\(directory)/\(name)") }
+        for name in stale { unlink("\(target.directory)/\(name)") }
     }
 
-    /// Flushes the directory entry, so a rename survives a power loss. Best effort: some
-    /// file systems do not allow it, and the rename is atomic without it.
-    private func syncDirectory() {
+    /// Flushes a directory entry, so a rename survives a power loss. Best effort: some file
+    /// systems do not allow it, and the rename is atomic without it.
+    static func syncDirectory(_ directory: String) {
         let fd = open(directory, O_RDONLY | O_CLOEXEC)
         if fd >= 0 {
             _ = fsync(fd)
@@ -264,6 +347,13 @@ public struct FileStateStorageError: Error, CustomStringConvertible {
     public let path: String
     /// The `errno` value.
     public let code: Int32
+
+    /// Creates an error: for a storage of your own built on files, or a test's stand-in.
+    public init(operation: String, path: String, code: Int32) {
+        self.operation = operation
+        self.path = path
+        self.code = code
+    }
 
     /// `rename /path/key.json: No such file or directory`.
     public var description: String {

@@ -19,8 +19,8 @@ import MVI
 /// A saved state is never overwritten or deleted because it could not be used; the store
 /// starts from its initial state and the ``StateKeeperError`` goes to the store's error
 /// handler:
-/// - Bad contents (truncated, not JSON, another schema, an unknown version) are moved aside
-///   by the storage, and saving goes on.
+/// - Bad contents (truncated, not JSON, another schema, an unknown version, a state the
+///   `restore` closure rejects by throwing) are moved aside by the storage, and saving goes on.
 /// - A saved state the storage could not read at all (a permission error, too many open
 ///   files, not a regular file, over the size limit) stays where it is, and saving the key
 ///   is refused with ``StateKeeperError/Reason/savingRefused(readFailure:)`` until you decide:
@@ -35,7 +35,7 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
     public let storage: any StateStorage
 
     let toSaved: @Sendable (State) -> Saved
-    let fromSaved: @Sendable (Saved, State) -> State
+    let fromSaved: @Sendable (Saved, State) throws -> State
     let migrate: (@Sendable (SavedState) throws -> Saved?)?
 
     struct IO {
@@ -67,7 +67,11 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
     ///   - key: The key to save under.
     ///   - version: The version of `Saved`; raise it when `Saved` changes incompatibly.
     ///   - save: Makes the saved value from the live state (leave out transient parts).
-    ///   - restore: Makes a live state from a saved value and the store's initial state.
+    ///   - restore: Makes a live state from a saved value and the store's initial state. It
+    ///     may throw to reject a saved value that decodes but breaks an invariant of the live
+    ///     state (two items with one id): the saved state is then moved aside like bad contents,
+    ///     and the error arrives as ``StateKeeperError/Reason/rejected(_:)``. A closure that
+    ///     cannot throw is fine too.
     ///   - migrate: Converts a saved state of another version, or returns `nil` when it
     ///     cannot. Without it, only states of `version` are read.
     public init(
@@ -75,7 +79,7 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
         key: String,
         version: Int = 1,
         save: @escaping @Sendable (State) -> Saved,
-        restore: @escaping @Sendable (_ saved: Saved, _ initial: State) -> State,
+        restore: @escaping @Sendable (_ saved: Saved, _ initial: State) throws -> State,
         migrate: (@Sendable (SavedState) throws -> Saved?)? = nil
     ) {
         self.storage = storage
@@ -114,10 +118,17 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
     }
 
     /// The saved state turned live, or `initial` if nothing was saved; throws if the saved
-    /// state cannot be read (see ``load()``).
+    /// state cannot be read (see ``load()``), or if the `restore` closure rejects it: then the
+    /// saved state is moved aside, as bad contents are, and the error's reason is
+    /// ``StateKeeperError/Reason/rejected(_:)``.
     public func loadState(or initial: State) throws(StateKeeperError) -> State {
-        guard let saved = try load() else { return initial }
-        return fromSaved(saved, initial)
+        guard let (saved, bytes) = try loadSaved() else { return initial }
+        do {
+            // User code: run outside `io`, so that it may use the keeper.
+            return try fromSaved(saved, initial)
+        } catch {
+            throw reject(bytes, because: error)
+        }
     }
 
     /// The saved value, migrated if it was saved with an older version, or `nil` if nothing
@@ -128,7 +139,12 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
     /// on (``StateKeeperError/Reason/savingRefused(readFailure:)``). A load that succeeds,
     /// or finds nothing saved, turns saving back on: the saved state is in your hands.
     public func load() throws(StateKeeperError) -> Saved? {
-        try io.withLock { io throws(StateKeeperError) -> Saved? in
+        try loadSaved()?.saved
+    }
+
+    /// ``load()``, with the bytes the value was read from.
+    private func loadSaved() throws(StateKeeperError) -> (saved: Saved, bytes: [UInt8])? {
+        try io.withLock { io throws(StateKeeperError) -> (saved: Saved, bytes: [UInt8])? in
             let bytes: [UInt8]?
             do {
                 bytes = try storage.load(key)
@@ -146,7 +162,7 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
             switch decode(bytes) {
             case .success(let saved):
                 io.refusal = nil
-                return saved
+                return (saved, bytes)
             case .failure(let bad):
                 throw moveAside(bad.reason, &io)
             }
@@ -155,7 +171,7 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
 
     private func decode(_ bytes: [UInt8]) -> Result<Saved, BadInput> {
         let found: Int
-        switch StateCoding.version(of: bytes) {
+        switch StateCoding.version(of: bytes, supported: version) {
         case .success(let version): found = version
         case .failure(let bad): return .failure(bad)
         }
@@ -176,6 +192,25 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
             return .success(saved)
         } catch {
             return .failure(BadInput(.migrationFailed(from: found, error)))
+        }
+    }
+
+    /// Moves aside the saved state the `restore` closure rejected, with the guarantee bad
+    /// contents have: kept, moved aside, never overwritten.
+    private func reject(_ bytes: [UInt8], because rejection: any Error) -> StateKeeperError {
+        io.withLock { io in
+            let current: [UInt8]?
+            do {
+                current = try storage.load(key)
+            } catch {
+                // Cannot tell whether the rejected state is still there: keep whatever is.
+                io.refuseSaving(.savingDisabled)
+                return StateKeeperError(key: key, reason: .rejected(rejection))
+            }
+            // A save since the load (restore ran outside `io`) replaced what was rejected; what
+            // is there now was not judged, and stays.
+            guard current == bytes else { return StateKeeperError(key: key, reason: .rejected(rejection)) }
+            return moveAside(.rejected(rejection), &io)
         }
     }
 
@@ -240,18 +275,21 @@ extension StateKeeper where Saved == State {
     ///   - key: The key to save under.
     ///   - version: The version of `State`; raise it when `State` changes incompatibly.
     ///   - restored: Turns a restored state into a live one: BmiCalc's `state.restored()`,
-    ///     which resets spinners and drops in-flight flags. Defaults to the state as saved.
+    ///     which resets spinners and drops in-flight flags. Defaults to the state as saved. It
+    ///     may throw to reject a saved state that breaks an invariant: the saved state is moved
+    ///     aside (``StateKeeperError/Reason/rejected(_:)``) and the store starts from its
+    ///     initial state.
     ///   - migrate: Converts a saved state of an older version, or returns `nil` when it
     ///     cannot.
     public convenience init(
         storage: any StateStorage,
         key: String,
         version: Int = 1,
-        restored: @escaping @Sendable (State) -> State = { $0 },
+        restored: @escaping @Sendable (State) throws -> State = { $0 },
         migrate: (@Sendable (SavedState) throws -> State?)? = nil
     ) {
         self.init(
             storage: storage, key: key, version: version,
-            save: { $0 }, restore: { saved, _ in restored(saved) }, migrate: migrate)
+            save: { $0 }, restore: { saved, _ in try restored(saved) }, migrate: migrate)
     }
 }

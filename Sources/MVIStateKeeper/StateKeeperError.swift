@@ -23,8 +23,16 @@ public struct StateKeeperError: Error, CustomStringConvertible {
         /// The saved state has a version this keeper cannot read: newer than its own, or
         /// older with no migration for it.
         case unknownVersion(found: Int, supported: Int)
+        /// The saved state's `version` is a JSON number that is not a version: not a whole
+        /// number (`1.5`), or beyond `Int` (`2^63`, `1e400`). `found` is the number's text
+        /// as saved (cut after 40 characters).
+        case invalidVersion(found: String, supported: Int)
         /// The migration hook threw while converting a saved state of an older version.
         case migrationFailed(from: Int, any Error)
+        /// The saved state decoded, but the keeper's restore closure rejected it by throwing
+        /// (an invariant it breaks, such as two items with the same id); the error is the one
+        /// it threw.
+        case rejected(any Error)
         /// The state could not be encoded.
         case encodingFailed(any Error)
         /// The storage failed to read, write or move the saved state. After a failed read
@@ -66,23 +74,32 @@ public struct StateKeeperError: Error, CustomStringConvertible {
 
     /// A one-line description, naming the key, the reason and where the file went.
     public var description: String {
-        let text: String
-        switch reason {
-        case .truncated: text = "saved state is truncated"
-        case .notJSON: text = "saved state is not JSON"
-        case .schemaMismatch(let error): text = "saved state has another schema: \(error)"
-        case .unknownVersion(let found, let supported):
-            text = "saved state has version \(found), this keeper reads version \(supported)"
-        case .migrationFailed(let from, let error): text = "migration from version \(from) failed: \(error)"
-        case .encodingFailed(let error): text = "state could not be encoded: \(error)"
-        case .storageFailed(let error): text = "storage failed: \(error)"
-        case .tooLarge(let limit): text = "saved state is larger than the limit of \(limit) bytes"
-        case .notARegularFile: text = "saved state is not a regular file"
-        case .savingRefused(let failure):
-            text = "saving is refused: the saved state could not be read (\(failure)) and is kept"
-        case .savingDisabled: text = "saving is refused: a bad saved state could not be moved aside"
-        }
         let moved = movedAsideTo.map { "; moved aside to \($0)" } ?? ""
-        return "\"\(key)\": \(text)\(moved)"
+        return "\"\(key)\": \(reason)\(moved)"
+    }
+}
+
+extension StateKeeperError.Reason: CustomStringConvertible {
+    /// What went wrong, in words: `saved state is truncated`.
+    public var description: String {
+        switch self {
+        case .truncated: "saved state is truncated"
+        case .notJSON: "saved state is not JSON"
+        case .schemaMismatch(let error): "saved state has another schema: \(error)"
+        case .unknownVersion(let found, let supported):
+            "saved state has version \(found), this keeper reads version \(supported)"
+        case .invalidVersion(let found, let supported):
+            "saved state has version \(found), not a version number this keeper can read"
+                + " (a whole number; it reads version \(supported))"
+        case .migrationFailed(let from, let error): "migration from version \(from) failed: \(error)"
+        case .rejected(let error): "saved state was rejected: \(error)"
+        case .encodingFailed(let error): "state could not be encoded: \(error)"
+        case .storageFailed(let error): "storage failed: \(error)"
+        case .tooLarge(let limit): "saved state is larger than the limit of \(limit) bytes"
+        case .notARegularFile: "saved state is not a regular file"
+        case .savingRefused(let failure):
+            "saving is refused: the saved state could not be read (\(failure)) and is kept"
+        case .savingDisabled: "saving is refused: a bad saved state could not be moved aside"
+        }
     }
 }

@@ -12,6 +12,7 @@ import Testing
 
     enum Kind: String, CaseIterable, Sendable {
         case empty, truncated, truncatedInString, notJSON, binary, otherSchema, otherStateSchema, newerVersion
+        case fractionalVersion, versionBeyondDouble, versionBeyondInt
     }
 
     static func bytes(for kind: Kind) -> [UInt8] {
@@ -25,6 +26,9 @@ import Testing
         case .otherSchema: return Array(#"{"name":"someone else's file"}"#.utf8)
         case .otherStateSchema: return Array(#"{"state":{"title":"x"},"version":1}"#.utf8)
         case .newerVersion: return Array(#"{"state":{"count":3},"version":99}"#.utf8)
+        case .fractionalVersion: return Array(#"{"state":{"count":3},"version":1.5}"#.utf8)
+        case .versionBeyondDouble: return Array(#"{"state":{"count":3},"version":1e400}"#.utf8)
+        case .versionBeyondInt: return Array(#"{"state":{"count":3},"version":9223372036854775808}"#.utf8)
         }
     }
 
@@ -34,6 +38,9 @@ import Testing
         case (.notJSON, .notJSON), (.notJSON, .binary): true
         case (.schemaMismatch, .otherSchema), (.schemaMismatch, .otherStateSchema): true
         case (.unknownVersion(99, 1), .newerVersion): true
+        case (.invalidVersion("1.5", 1), .fractionalVersion): true
+        case (.invalidVersion("1e400", 1), .versionBeyondDouble): true
+        case (.invalidVersion("9223372036854775808", 1), .versionBeyondInt): true
         default: false
         }
     }
@@ -73,6 +80,42 @@ import Testing
         #expect(try readFile(aside) == bad)
         #expect(try keeper.load()?.count == 43)
         #expect(try files(in: directory).count == 2)
+    }
+
+    /// Issue 29: a version that is a JSON number but not an `Int` is JSON, not "not JSON".
+    @Test(arguments: ["1.5", "1e400", "9223372036854775808", "-1e400"])
+    func aVersionThatIsNoIntegerIsSaidToBeOne(_ version: String) throws {
+        let bytes = Array(#"{"state":{"count":3,"isLoading":false,"notes":[]},"version":\#(version)}"#.utf8)
+        let storage = InMemoryStateStorage(["notes": bytes])
+        let keeper = Keeper(storage: storage, key: "notes")
+        do {
+            _ = try keeper.load()
+            Issue.record("expected an error")
+        } catch {
+            guard case .invalidVersion(let found, let supported) = error.reason else {
+                Issue.record("expected invalidVersion, got \(error)")
+                return
+            }
+            #expect(found == version)
+            #expect(supported == 1)
+            #expect(
+                error.description
+                    == "\"notes\": saved state has version \(version), not a version number this keeper can read"
+                    + " (a whole number; it reads version 1); moved aside to notes.corrupt-1")
+        }
+        #expect(storage.load("notes.corrupt-1") == bytes)
+    }
+
+    @Test func aVersionThatIsNoNumberIsAnotherSchema() throws {
+        for version in [#""1""#, "null", "[1]"] {
+            let storage = InMemoryStateStorage(["notes": Array(#"{"state":{},"version":\#(version)}"#.utf8)])
+            #expect {
+                try Keeper(storage: storage, key: "notes").load()
+            } throws: { error in
+                guard case .schemaMismatch = (error as? StateKeeperError)?.reason else { return false }
+                return true
+            }
+        }
     }
 
     @Test func theThrowingLoadSaysWhyAndMovesAside() throws {

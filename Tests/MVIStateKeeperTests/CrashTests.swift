@@ -59,16 +59,30 @@ private let readyMarker = "MVI-CRASH-READY "
         #expect(try files(in: report.directory) == ["crash.json"])
     }
 
+    /// The same through a symbolic link (issue 28, item 5): the target is replaced atomically
+    /// and the link stays a link.
+    @Test(.timeLimit(.minutes(5)))
+    func sigkillDuringSavesThroughALinkNeverTearsTheTarget() async throws {
+        let report = try await Self.onOwnThread { try Self.killSavingChildren(runs: 30, throughLink: true) }
+        for problem in report.problems { Issue.record(Comment(rawValue: problem)) }
+        #expect(report.torn == 0)
+        var info = stat()
+        #expect(lstat(report.directory + "/crash.json", &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+    }
+
     struct ChildDidNotStart: Error, CustomStringConvertible {
         let description: String
     }
 
-    static func killSavingChildren(runs: Int) throws -> CrashReport {
+    static func killSavingChildren(runs: Int, throughLink: Bool = false) throws -> CrashReport {
         var report = CrashReport()
         let directory = try temporaryDirectory()
         report.directory = directory
         let storage = FileStateStorage(directory: directory)
-        let path = storage.path(for: "crash")
+        // Through a link, the file is the link's target, in a directory of its own.
+        let fileDirectory = throughLink ? try temporaryDirectory("crash-target") : directory
+        let path = "\(fileDirectory)/crash.json"
+        if throughLink { symlink(path, storage.path(for: "crash")) }
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         for run in 0..<runs {
             let child = Process()
@@ -112,7 +126,7 @@ private let readyMarker = "MVI-CRASH-READY "
                 report.problems.append("run \(run): the child was not killed by the signal")
             }
 
-            let leftovers = try files(in: directory).filter { $0.hasPrefix(".crash.json.tmp-") }
+            let leftovers = try files(in: fileDirectory).filter { $0.hasPrefix(".crash.json.tmp-") }
             report.killedMidWrite += leftovers.isEmpty ? 0 : 1
             let bytes = try readFile(path)
             guard let saved = try? JSONDecoder().decode(Envelope<CrashState>.self, from: Data(bytes)),

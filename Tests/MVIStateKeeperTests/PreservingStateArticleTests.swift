@@ -39,6 +39,28 @@ struct Bmi: Feature {
     }
 }
 
+/// A book on a shelf: the "Rejecting a saved state" sample's saved type.
+struct Book: Codable, Sendable, Equatable {
+    var id: Int
+    var title: String
+}
+
+/// A shelf whose live state keeps books by id.
+struct Shelf: ReducingFeature {
+    struct State: Equatable, Sendable {
+        var books: [Int: Book] = [:]
+    }
+
+    enum Intent: Sendable { case add(Book) }
+    typealias Message = Intent
+
+    static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .add(let book): state.books[book.id] = book
+        }
+    }
+}
+
 /// A storage on UserDefaults, as the article sketches it.
 struct UserDefaultsStorage: StateStorage {
     let suiteName: String
@@ -133,7 +155,7 @@ struct UserDefaultsStorage: StateStorage {
                 }
             })
         keeper.keep(store)
-        #expect(reported.values == ["notJSON, moved to bmi.corrupt-1"])
+        #expect(reported.values == ["saved state is not JSON, moved to bmi.corrupt-1"])
     }
 
     @Test func aUserDefaultsStorage() throws {
@@ -145,6 +167,72 @@ struct UserDefaultsStorage: StateStorage {
         #expect(throws: StateKeeperError.self) { try keeper.load() }
         #expect(try keeper.load() == nil)
         try keeper.clear()
+    }
+
+    @Test func oneWriterAtATime() throws {
+        let directory = try temporaryDirectory()
+        let held = try FileStateStorage(directory: directory).lock("bmi")
+        #expect(Self.openBmi(directory) == nil)  // refused while another holds the lock
+        held.release()
+        #expect(Self.openBmi(directory) == Bmi.State())
+    }
+
+    /// The "One writer at a time" sample, as a function that returns what the store held.
+    static func openBmi(_ directory: String) -> Bmi.State? {
+        do {
+            let storage = FileStateStorage(directory: directory)
+            let lock: FileStateLock
+            do {
+                lock = try storage.lock("bmi")
+            } catch let error as FileStateLockedError {
+                print("The BMI data is open in another window (pid \(error.holder ?? 0)).")
+                return nil
+            }
+            let keeper = StateKeeper<Bmi.State, Bmi.State>(storage: storage, key: "bmi")
+            let store = Store(Bmi(), initialState: keeper.restoredState(or: .init()))
+            keeper.keep(store)
+            // … when the app ends: the final save, then the lock goes.
+            store.cancel()
+            lock.release()
+            return store.state
+        } catch {
+            return nil
+        }
+    }
+
+    @Test func rejectingASavedState() throws {
+        let storage = InMemoryStateStorage()
+        // The article's sample.
+        struct DuplicateID: Error { let id: Int }
+
+        let keeper = StateKeeper<Shelf.State, [Book]>(
+            storage: storage, key: "shelf",
+            save: { Array($0.books.values) },
+            restore: { books, initial in
+                var state = initial
+                for book in books {
+                    guard state.books.updateValue(book, forKey: book.id) == nil else {
+                        throw DuplicateID(id: book.id)
+                    }
+                }
+                return state
+            })
+
+        try StateKeeper<[Book], [Book]>(storage: storage, key: "shelf").save([Book(id: 1, title: "Emma")])
+        #expect(keeper.restoredState(or: .init()).books == [1: Book(id: 1, title: "Emma")])
+        let twice = [Book(id: 1, title: "Emma"), Book(id: 1, title: "Persuasion")]
+        try StateKeeper<[Book], [Book]>(storage: storage, key: "shelf").save(twice)
+        do {
+            _ = try keeper.loadState(or: .init())
+            Issue.record("expected the shelf to be rejected")
+        } catch {
+            guard case .rejected(let rejection as DuplicateID) = error.reason else {
+                Issue.record("expected rejected, got \(error)")
+                return
+            }
+            #expect(rejection.id == 1)
+            #expect(error.movedAsideTo == "shelf.corrupt-1")
+        }
     }
 
     @Test func flushOnDemand() throws {

@@ -21,6 +21,7 @@ struct TodoCommand: AsyncParsableCommand {
         discussion: """
             Keys: \(TodoKeyMap.help.joined(separator: "   "))
             The list is saved on every change in \(TodoPersistence.defaultDirectory())/todos.json.
+            One todo at a time uses a folder: a second one started on it says so and exits with status 1.
             Without a terminal on standard input it reads commands line by line (\(TodoLineCommand.help)).
             """)
 
@@ -46,6 +47,9 @@ struct TodoCommand: AsyncParsableCommand {
     var lineMode = false
 
     func run() async throws {
+        // First, before anything is shown or saved: a second todo on this folder would save
+        // over this one's changes (and this one over its), so it is refused.
+        let (lock, lockProblem) = try Self.lockData(data)
         let logger = try log.map { path in try FileLogHandler.logger(path: path) }
         // Its failures go to the log: standard error would write over the screen.
         let timeTravel =
@@ -63,6 +67,7 @@ struct TodoCommand: AsyncParsableCommand {
         let store = TodoApp.makeStore(
             feature, keeper: keeper, middleware: middleware,
             onError: { error in logger?.error("\(error)") })
+        if let lockProblem { store.send(.reportProblem(lockProblem)) }
 
         var devTools: DevTools?
         if let timeTravel {
@@ -80,5 +85,26 @@ struct TodoCommand: AsyncParsableCommand {
         keeper.flush()
         store.cancel()
         await devTools?.stop()
+        lock?.release()  // after the last save
+    }
+
+    /// Takes the data folder's lock. Another todo holding it: a message on standard error and
+    /// exit status 1. The lock cannot be taken at all (a read-only folder whose lock file was
+    /// never made): the app runs without it, and the returned problem says so on the screen.
+    static func lockData(_ directory: String) throws -> (FileStateLock?, String?) {
+        do {
+            return (try TodoPersistence.lock(directory: directory), nil)
+        } catch let error as FileStateLockedError {
+            let holder = error.holder.map { " (pid \($0))" } ?? ""
+            let message = """
+                todo: the list in \(directory) is open in another todo\(holder).
+                Quit that one first, or pass --data to use another folder.
+
+                """
+            FileHandle.standardError.write(Data(message.utf8))
+            throw ExitCode.failure
+        } catch {
+            return (nil, "Not locked, so another todo could save over this one's changes: \(error)")
+        }
     }
 }

@@ -59,7 +59,12 @@ extension TodoList {
         switch outcome {
         case .submitted(.add, let text):
             let title = text.trimmingCharacters(in: .whitespaces)
-            if !title.isEmpty { context.dispatch(.added(id: state.nextID, title: title)) }
+            guard !title.isEmpty else { break }
+            if let id = state.freshID {
+                context.dispatch(.added(id: id, title: title))
+            } else {
+                context.dispatch(.problemChanged("No todo can be added: every id up to \(Int.max) is used"))
+            }
         case .submitted(.edit(let id), let text):
             let title = text.trimmingCharacters(in: .whitespaces)
             // TodoMVC's rule: a todo edited down to nothing is deleted.

@@ -8,7 +8,12 @@ extension TodoList {
         case .selectionMoved(let offset):
             let shown = state.visible
             guard !shown.isEmpty else { return }
-            let index = state.selectedIndex.map { $0 + offset } ?? 0
+            // A message imported from a recording may carry any offset: no overflow.
+            let index =
+                state.selectedIndex.map { current in
+                    let (moved, overflow) = current.addingReportingOverflow(offset)
+                    return overflow ? (offset < 0 ? 0 : shown.count - 1) : moved
+                } ?? 0
             state.selected = shown[min(max(index, 0), shown.count - 1)].id
         case .editorOpened(let editor):
             state.editor = editor
@@ -16,7 +21,7 @@ extension TodoList {
             state.editor = nil
         case .added(let id, let title):
             state.rows[id] = TodoRow.State(id: id, title: title)
-            state.nextID = max(state.nextID, id + 1)
+            state.nextID = max(state.nextID, id == .max ? id : id + 1)  // no id after Int.max
             state.selected = id
             state.keepSelectionVisible()
         case .deleted(let id):

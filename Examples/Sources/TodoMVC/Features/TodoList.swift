@@ -67,6 +67,14 @@ public struct TodoList: Feature {
             selected = shown[min(max(index ?? 0, 0), shown.count - 1)].id
         }
 
+        /// The id a new todo gets: ``nextID``, or past the largest id when a row has it already
+        /// (a state set from outside, by the debugger); `nil` when no id is left below `Int.max`.
+        public var freshID: Int? {
+            if rows[nextID] == nil { return nextID }
+            guard let largest = rows.keys.max(), largest < .max else { return nil }
+            return largest + 1
+        }
+
         /// Where the selected row is among the shown ones.
         var selectedIndex: Int? {
             visible.firstIndex { $0.id == selected }

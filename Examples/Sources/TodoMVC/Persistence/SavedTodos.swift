@@ -10,6 +10,19 @@ public struct SavedTodos: Codable, Sendable, Equatable {
     /// The filter shown.
     public var filter: TodoFilter
 
+    /// Why a saved list cannot become a live one.
+    public enum Invalid: Error, Equatable, CustomStringConvertible {
+        /// Two todos have this id: rows are kept by id, so one of them would be lost.
+        case duplicateID(Int)
+
+        /// `two todos have the id 3`.
+        public var description: String {
+            switch self {
+            case .duplicateID(let id): "two todos have the id \(id)"
+            }
+        }
+    }
+
     /// The saved part of `state`.
     public init(_ state: TodoList.State) {
         todos = Array(state.rows.values)
@@ -18,10 +31,21 @@ public struct SavedTodos: Codable, Sendable, Equatable {
     }
 
     /// A live state from the saved one.
-    public func restored(into initial: TodoList.State) -> TodoList.State {
+    ///
+    /// Throws ``Invalid/duplicateID(_:)`` if two todos share an id (a file edited by hand, or
+    /// written by something else): the keeper then moves the file aside and the app starts
+    /// empty, rather than dropping a todo or trapping.
+    public func restored(into initial: TodoList.State) throws(Invalid) -> TodoList.State {
         var state = initial
-        state.rows = OrderedDictionary(uniqueKeysWithValues: todos.map { ($0.id, $0) })
-        state.nextID = max(nextID, (todos.map(\.id).max() ?? 0) + 1)
+        var rows = OrderedDictionary<Int, TodoRow.State>(minimumCapacity: todos.count)
+        for todo in todos {
+            guard rows.updateValue(todo, forKey: todo.id) == nil else { throw .duplicateID(todo.id) }
+        }
+        state.rows = rows
+        // Past every id in the list; an id of Int.max leaves no id after it, and adding a todo
+        // then says so instead of overflowing (``TodoList/State/freshID``).
+        let afterLargest = rows.keys.max().map { $0 == .max ? $0 : $0 + 1 } ?? 1
+        state.nextID = max(nextID, afterLargest)
         state.filter = filter
         state.keepSelectionVisible()
         return state

@@ -1,3 +1,4 @@
+import Foundation
 import MVI
 import MVIStateKeeper
 
@@ -34,10 +35,33 @@ public enum TodoApp {
         return store
     }
 
-    /// A line for the screen.
+    /// What the screen says, the cause first: on a narrow terminal the end of a long path is
+    /// what gets wrapped, not "No space left on device".
     static func describe(_ error: StoreError) -> String {
         guard let failure = error.underlying as? StateKeeperError else { return "\(error.underlying)" }
-        if let aside = failure.movedAsideTo { return "saved list unreadable, kept as \(aside): \(failure)" }
-        return "\(failure)"
+        switch failure.reason {
+        case .savingRefused(let readFailure):
+            let cause = (readFailure as? StateKeeperError).map { describe($0.reason) } ?? "\(readFailure)"
+            return "Not saving: the saved list could not be read (\(cause)), and a save would overwrite it"
+        case .savingDisabled:
+            return "Not saving: the unusable saved list could not be moved aside, and a save would overwrite it"
+        default:
+            break
+        }
+        if let aside = failure.movedAsideTo {
+            return "Saved list not used: \(describe(failure.reason)). Starting empty; the file is kept as \(aside)"
+        }
+        return describe(failure.reason)
+    }
+
+    /// A reason in words, a file error's cause before its operation and path.
+    static func describe(_ reason: StateKeeperError.Reason) -> String {
+        guard case .storageFailed(let error) = reason, let file = error as? FileStateStorageError else {
+            return "\(reason)"
+        }
+        let cause = String(cString: strerror(file.code))
+        let isRead = ["stat", "open", "fstat", "read", "readlink", "follow links"].contains(file.operation)
+        let what = isRead ? "Could not read the saved list" : "Could not save the list"
+        return "\(what): \(cause) (\(file.operation) \(file.path))"
     }
 }

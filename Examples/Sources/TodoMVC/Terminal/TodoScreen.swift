@@ -37,7 +37,8 @@ public struct TodoScreen: Equatable, Sendable {
         }
     }
 
-    /// Lines below the list: separator, input, count, status, toast, two of help.
+    /// Lines below the list: separator, input, count, status, toast, two of help. A long
+    /// problem or toast takes more lines, from the list.
     static let footerHeight = 7
     /// Lines above the list: title, separator.
     static let headerHeight = 2
@@ -52,7 +53,11 @@ public struct TodoScreen: Equatable, Sendable {
         // The debugger's address gets lines of its own, wrapped rather than cut: it is for
         // copying into a browser.
         let devTools = extras.devToolsURL.map { Self.wrapped(" DevTools: " + $0, width: width) } ?? []
-        let listHeight = height - Self.headerHeight - Self.footerHeight - devTools.count
+        // A problem is shown whole ("No space left on device" comes after a long path), on as
+        // many lines as it needs, as long as one row of the list stays.
+        let room = height - Self.headerHeight - Self.footerHeight - devTools.count
+        let messages = Self.messageLines(state, extras: extras, width: width, maxLines: max(1, room))
+        let listHeight = room - (messages.count - 1)
         lines += Self.listLines(state, width: width, height: listHeight)
         lines.append(ScreenLine(String(repeating: "─", count: width), .dim))
         let (input, cursorColumn) = Self.inputLine(state, width: width)
@@ -60,7 +65,7 @@ public struct TodoScreen: Equatable, Sendable {
         lines.append(Self.countLine(state, width: width))
         lines.append(Self.statusLine(state))
         lines += devTools.map { ScreenLine($0, .accent) }
-        lines.append(Self.toastLine(state, extras: extras))
+        lines += messages
         for help in state.editor == nil ? TodoKeyMap.help : TodoKeyMap.editingHelp {
             lines.append(ScreenLine(" " + help, .dim))
         }
@@ -159,13 +164,35 @@ public struct TodoScreen: Equatable, Sendable {
         return lines
     }
 
+    /// `text` in lines of at most `width` columns, broken at spaces where it can be, and inside
+    /// a word (a path) where it cannot.
+    public static func wordWrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var rest = Substring(text)
+        while rest.count > width {
+            let head = rest.prefix(width + 1)
+            if let space = head.lastIndex(of: " "), space != rest.startIndex {
+                lines.append(String(rest[..<space]))
+                rest = rest[rest.index(after: space)...]
+            } else {
+                lines.append(String(rest.prefix(width)))
+                rest = rest.dropFirst(width)
+            }
+        }
+        lines.append(String(rest))
+        return lines
+    }
+
     private static func statusLine(_ state: TodoList.State) -> ScreenLine {
         var line = ScreenLine(" ")
         switch state.sync {
         case .idle: line.append("Not synced yet (s to sync)", .dim)
         case .syncing(let done, let total):
             let slots = 10
-            let filled = total == 0 ? 0 : done * slots / total
+            // Clamped: a state set from outside (the debugger) may hold any numbers.
+            let part = min(max(done, 0), max(total, 0))
+            let (product, overflow) = part.multipliedReportingOverflow(by: slots)
+            let filled = total <= 0 ? 0 : min(slots, overflow ? part / max(1, total / slots) : product / total)
             line.append("Syncing \(done)/\(total) ", .accent)
             line.append(String(repeating: "#", count: filled) + String(repeating: ".", count: slots - filled), .accent)
         case .synced(let count): line.append("Synced \(count) todo\(count == 1 ? "" : "s")", .dim)
@@ -174,13 +201,24 @@ public struct TodoScreen: Equatable, Sendable {
         return line
     }
 
-    private static func toastLine(_ state: TodoList.State, extras: Extras) -> ScreenLine {
-        if let toast = extras.toast { return ScreenLine(" ! \(toast) ", .toast) }
-        if let problem = state.problem {
-            var line = ScreenLine(" ! \(problem)", .warning)
-            line.append("  (esc hides)", .dim)
-            return line
+    /// The toast, or else the problem, wrapped onto at most `maxLines` lines (the last one
+    /// ending in "…" if that cuts it); one empty line when there is neither.
+    private static func messageLines(
+        _ state: TodoList.State, extras: Extras, width: Int, maxLines: Int
+    ) -> [ScreenLine] {
+        guard let (text, style) = extras.toast.map({ ($0, ScreenLine.Style.toast) })
+            ?? state.problem.map({ ($0, ScreenLine.Style.warning) })
+        else { return [ScreenLine()] }
+        // " ! " before the first line, and the others indented under it.
+        var wrapped = wordWrapped(text, width: width - 4)
+        if wrapped.count > maxLines {
+            wrapped = Array(wrapped.prefix(maxLines))
+            wrapped[maxLines - 1] = String(wrapped[maxLines - 1].prefix(width - 5)) + "…"
         }
-        return ScreenLine()
+        var lines = wrapped.enumerated().map { index, part in
+            ScreenLine((index == 0 ? " ! " : "   ") + part + (style == .toast ? " " : ""), style)
+        }
+        if style == .warning { lines[lines.count - 1].append("  (esc hides)", .dim) }
+        return lines
     }
 }

@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "MVIDevTools", targets: ["MVIDevTools"]),
         .library(name: "MVICollections", targets: ["MVICollections"]),
         .library(name: "MVIMetrics", targets: ["MVIMetrics"]),
+        .library(name: "MVIJSON", targets: ["MVIJSON"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
@@ -46,6 +47,10 @@ let package = Package(
         .target(name: "MVI", dependencies: ["_MVIFutex"], swiftSettings: strictSettings),
         // The two system calls behind the core's lock on Linux (Swift cannot call `syscall`).
         .target(name: "_MVIFutex"),
+        // The JSON value that recordings, interaction snapshots and the debugger carry values
+        // in: numbers keep their decimal text, one parser, one string escaper, a decoder that
+        // reads numbers exactly. Depends on nothing but the toolchain; the core does not use it.
+        .target(name: "MVIJSON", swiftSettings: strictSettings),
         // State preservation: StateKeeper and its storages (Foundation's JSON coding lives here).
         .target(name: "MVIStateKeeper", dependencies: ["MVI"], swiftSettings: strictSettings),
         // The exhaustive TestStore and Orbit's test DSL.
@@ -64,7 +69,7 @@ let package = Package(
         // swift-snapshot-testing, apart so that a TestStore user does not pull it in.
         .target(
             name: "MVISnapshotTesting",
-            dependencies: ["MVI", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            dependencies: ["MVI", "MVIJSON", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
             swiftSettings: strictSettings),
         // Logging middleware on swift-log.
         .target(
@@ -76,12 +81,12 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
         // Recording, stepping, export and import of store histories.
-        .target(name: "MVITimeTravel", dependencies: ["MVI"], swiftSettings: strictSettings),
+        .target(name: "MVITimeTravel", dependencies: ["MVI", "MVIJSON"], swiftSettings: strictSettings),
         // The debugger: a web page served by the app, on Hummingbird, driving time travel.
         .target(
             name: "MVIDevTools",
             dependencies: [
-                "MVI", "MVITimeTravel",
+                "MVI", "MVIJSON", "MVITimeTravel",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -119,6 +124,7 @@ let package = Package(
                 "MVI", "MVIFixtures", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strictSettings),
+        .testTarget(name: "MVIJSONTests", dependencies: ["MVIJSON"], swiftSettings: strictSettings),
         .testTarget(
             name: "MVIStateKeeperTests", dependencies: ["MVI", "MVIStateKeeper", "MVIFixtures"],
             swiftSettings: strictSettings),
@@ -165,12 +171,12 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "MVITimeTravelTests",
-            dependencies: ["MVI", "MVITimeTravel", "MVITesting", "MVIFixtures"],
+            dependencies: ["MVI", "MVIJSON", "MVITimeTravel", "MVITesting", "MVIFixtures"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "MVIDevToolsTests",
             dependencies: [
-                "MVI", "MVITimeTravel", "MVIDevTools", "MVITesting",
+                "MVI", "MVIJSON", "MVITimeTravel", "MVIDevTools", "MVITesting",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -2,12 +2,22 @@
 `mvi-examples --devtools`. Run by .ci/devtools-e2e, which starts the app and passes its URL.
 
     python3 .ci/devtools_e2e.py functional URL STATE_LOG DOWNLOAD_DIR SCREENSHOT CHECK_COMMAND...
+    python3 .ci/devtools_e2e.py protocol URL SCREENSHOT
+    python3 .ci/devtools_e2e.py literals URL SWIFT_FILE COUNT
     python3 .ci/devtools_e2e.py throughput URL SCREENSHOT SECONDS
+
+`functional` also writes the tests the page generates next to SCREENSHOT
+(devtools-generated-test.swift from the recording, devtools-generated-quoting-test.swift from
+one whose strings hold `"#`, backslashes and newlines), for .ci/devtools-e2e to compile.
+`literals` fuzzes the page's Swift string literals and writes a Swift program that checks
+each one reads back as its string.
 
 Prints one line per check, and closes with 'N passed, N failed'.
 """
+import base64
 import json
 import os
+import random
 import subprocess
 import sys
 import time
@@ -188,6 +198,33 @@ def functional(url, state_log, download_dir, screenshot, check_command):
         send_intent(driver, "Calculator", {"increment": {}})
         wait(driver, lambda d: last_logged_value(state_log) == 501)
         check("the app goes on from the edited state", last_logged_value(state_log) == 501)
+
+        # Numbers, exactly: a 19-digit Int64 typed on the page is the app's value, digit for
+        # digit (a Double would make it 1234567890123456768), shown so on the page; one beyond
+        # Int64 is refused with a typed error and changes nothing.
+        set_state_text(driver, "Calculator", '{"value": 1234567890123456789}')
+        wait(driver, lambda d: last_logged_value(state_log) == 1234567890123456789)
+        check("a 19-digit number set from the page is applied exactly", last_logged_value(state_log) == 1234567890123456789,
+              last_logged_value(state_log))
+        select_store(driver, "Calculator")
+        shown = wait(driver, lambda d: "1234567890123456789" in d.find_element(By.ID, "state-tree").text
+                     and d.find_element(By.ID, "state-tree").text)
+        check("the page shows the 19-digit number exactly", "value: 1234567890123456789" in shown, shown)
+        driver.find_element(By.CSS_SELECTOR, "#tabs button[data-tab=edit]").click()
+        Select(driver.find_element(By.ID, "edit-store")).select_by_visible_text("Calculator")
+        driver.execute_script("document.getElementById('edit-store').dispatchEvent(new Event('change'))")
+        edited = driver.find_element(By.ID, "edit-json").get_attribute("value")
+        check("the state editor holds the 19-digit number exactly", "1234567890123456789" in edited, edited)
+        set_state_text(driver, "Calculator", '{"value": 12345678901234567890}')
+        toast = wait(driver, lambda d: "doesNotDecode" in d.find_element(By.ID, "toast").text
+                     and d.find_element(By.ID, "toast").text)
+        check("a number beyond Int64 is refused with a typed error naming it",
+              "12345678901234567890" in toast and "Int64" in toast, toast)
+        time.sleep(0.3)
+        check("the refused number changes nothing", last_logged_value(state_log) == 1234567890123456789,
+              last_logged_value(state_log))
+        set_state_text(driver, "Calculator", '{"value": 501}')
+        wait(driver, lambda d: last_logged_value(state_log) == 501)
         driver.find_element(By.CSS_SELECTOR, "#tabs button[data-tab=event]").click()
 
         # Record again, with a few events and a failure for the screenshots, and inspect a state.
@@ -225,6 +262,11 @@ def functional(url, state_log, download_dir, screenshot, check_command):
             file.write(code)
         check("a test is generated from the recording",
               "TestStore(" in code and code.count("await store.send(try decode(") >= 5, code)
+        quoting = generate_quoting_test(driver)
+        with open(os.path.join(os.path.dirname(screenshot), "devtools-generated-quoting-test.swift"), "w") as file:
+            file.write(quoting)
+        check("a test is generated from a recording whose strings hold quotes, # and backslashes",
+              quoting.count("await store.send(try decode(") == 2 and '"#' not in quoting.replace('\\"#', ""), quoting)
         driver.save_screenshot(screenshot)
         check("the screenshot is saved", os.path.getsize(screenshot) > 10_000)
 
@@ -261,6 +303,188 @@ def functional(url, state_log, download_dir, screenshot, check_command):
         driver.quit()
 
 
+def set_state_text(driver, store, text):
+    driver.find_element(By.CSS_SELECTOR, "#tabs button[data-tab=edit]").click()
+    Select(driver.find_element(By.ID, "edit-store")).select_by_visible_text(store)
+    box = driver.find_element(By.ID, "edit-json")
+    box.clear()
+    box.send_keys(text)
+    click(driver, "btn-edit")
+
+
+# Strings a generated test must carry through unchanged: a raw string's closing delimiter,
+# backslashes, an interpolation, newlines, a NUL, line and paragraph separators, bidi overrides.
+HOSTILE = ['end"# + evil() + #"', 'back\\slash \\(interpolated) \\u{41}', "two\nlines\r\n\tand a tab",
+           'nul\u0000 bell\u0007 del\u007f', "separators\u2028\u2029", "bidi\u202e\u2066", '"##"###', "🦉 é 中"]
+
+
+def generate_quoting_test(driver):
+    """Feeds the page a recording of the Calculator's types whose values hold HOSTILE strings,
+    through the page's own frame handler, and returns the test it generates."""
+    return driver.execute_script("""
+        const hostile = JSON.parse(arguments[0]), devtools = window.devtools;
+        const name = 'Quoting "# store\\n// injected';
+        const calculator = devtools.model.stores.find((s) => s.name === "Calculator");
+        const stores = devtools.model.stores.concat([Object.assign({}, calculator, {name})]);
+        devtools.receive({type: "stores", stores});
+        const t = Date.now() / 1000, base = 1e9;
+        devtools.receive({type: "events", reset: false, dropped: 0, timings: [], events: [
+            {seq: base + 1, store: name, kind: "state", time: t, value: {value: 1, notes: hostile}, text: "", dispatched: null},
+            {seq: base + 2, store: name, kind: "intent", time: t, value: {sum: {_0: 2, note: hostile[0]}}, text: "", dispatched: true},
+            {seq: base + 3, store: name, kind: "message", time: t, value: {add: {_0: hostile[1]}}, text: "", dispatched: null},
+            {seq: base + 4, store: name, kind: "state", time: t, value: {value: 3, notes: hostile}, text: "", dispatched: null},
+            {seq: base + 5, store: name, kind: "intent", time: t, value: {note: {_0: hostile.join("")}}, text: "", dispatched: false},
+            {seq: base + 6, store: name, kind: "state", time: t, value: {value: 3, notes: hostile.slice(2)}, text: "", dispatched: null},
+        ]});
+        return devtools.generateTest(name);
+    """, json.dumps(HOSTILE))
+
+
+def random_string(rng):
+    pool = ['"', "#", "\\", "\n", "\r", "\t", "\u0000", "\u0001", "\u001f", "\u007f", "\u0085", "\u2028",
+            "\u2029", "\u202e", "\ufeff", "(", ")", "{", "}", "u", "'", " ", "a", "Z", "é", "中", "🦉", "👩‍👩‍👧",
+            "\ud800", "\udfff"]
+    return "".join(rng.choice(pool) if rng.random() < 0.8 else chr(rng.randint(1, 0x2FFFF))
+                   for _ in range(rng.randint(0, 24)))
+
+
+def read_swift_literal(literal):
+    """An independent reading of a plain Swift string literal, per The Swift Programming
+    Language's escapes; raises on anything else."""
+    assert literal[0] == '"' and literal[-1] == '"', literal
+    out, i, body = [], 0, literal[1:-1]
+    while i < len(body):
+        c = body[i]
+        if c in '"\n\r':
+            raise ValueError(f"unescaped {c!r} in {literal!r}")
+        if c != "\\":
+            out.append(c)
+            i += 1
+            continue
+        e = body[i + 1]
+        if e in "\\\"'":
+            out.append(e)
+            i += 2
+        elif e in "nrt0":
+            out.append({"n": "\n", "r": "\r", "t": "\t", "0": "\0"}[e])
+            i += 2
+        elif e == "u":
+            end = body.index("}", i)
+            out.append(chr(int(body[i + 3:end], 16)))
+            i = end + 1
+        else:
+            raise ValueError(f"unknown escape \\{e} in {literal!r}")
+    return "".join(out)
+
+
+def literals(url, swift_file, count):
+    """Fuzzes the page's Swift literals: random strings of quotes, #, backslashes, controls,
+    separators, surrogates and emoji, each also inside a value's JSON as the Test tab writes
+    it. Each literal must read back as its string here; the Swift program written to
+    swift_file checks that the compiler reads each as the same string too."""
+    rng = random.Random(2028)
+    strings = [random_string(rng) for _ in range(count)]
+    driver = browser()
+    try:
+        driver.get(url)
+        wait(driver, lambda d: model(d, "window.devtools && window.devtools.swiftLiteral") is not None)
+        # As ASCII JSON both ways: WebDriver's own encoding does not carry lone surrogates.
+        pairs = json.loads(driver.execute_script("""
+            const lit = window.devtools.swiftLiteral;
+            return JSON.stringify(JSON.parse(arguments[0]).flatMap((s) =>
+                [[s, lit(s)], [JSON.stringify({v: s}), lit(JSON.stringify({v: s}))]]));
+        """, json.dumps(strings)))
+    finally:
+        driver.quit()
+    bad = []
+    for text, literal in pairs:
+        # A lone surrogate cannot be in a Swift String: the page writes U+FFFD for it.
+        expected = "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
+        try:
+            if read_swift_literal(literal) != expected:
+                bad.append((text, literal))
+        except (ValueError, IndexError) as error:
+            bad.append((text, literal, str(error)))
+        if "\n" in literal or "\r" in literal or "\u2028" in literal or "\u2029" in literal:
+            bad.append((text, literal, "a line break inside"))
+    check(f"{len(pairs)} fuzzed Swift literals read back as their strings", not bad, bad[:5])
+    with open(swift_file, "w", encoding="utf-8") as file:
+        file.write("// Generated by .ci/devtools_e2e.py literals: each literal as the DevTools page wrote it,\n")
+        file.write("// and the UTF-8 of the string it must be, in Base64.\n")
+        file.write("import Foundation\n\nlet cases: [(String, String)] = [\n")
+        for text, literal in pairs:
+            expected = "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
+            file.write(f'    ({literal}, "{base64.b64encode(expected.encode("utf-8")).decode()}"),\n')
+        file.write("]\n\nvar failed = 0\nfor (index, (literal, expected)) in cases.enumerated()\n")
+        file.write("where Data(literal.utf8) != Data(base64Encoded: expected) {\n")
+        file.write('    print("literal \\(index) reads as \\(literal.debugDescription)")\n    failed += 1\n}\n')
+        file.write('print("\\(cases.count) literals, \\(failed) read back differently")\nexit(failed == 0 ? 0 : 1)\n')
+
+
+def protocol_mismatch(url, screenshot):
+    """An app that speaks another protocol version: the page must stop (a blocking message,
+    the socket closed, nothing sent). The hello frame is rewritten in the browser, before the
+    page reads it, to announce version 99; everything the page sends is recorded."""
+    driver = browser()
+    try:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            (() => {
+                const Native = window.WebSocket;
+                window.__sent = [];
+                window.__sockets = [];
+                window.WebSocket = function (url, protocols) {
+                    const socket = new Native(url, protocols);
+                    window.__sockets.push(socket);
+                    const send = socket.send.bind(socket);
+                    socket.send = (data) => { window.__sent.push(String(data)); send(data); };
+                    let handler = null;
+                    Object.defineProperty(socket, "onmessage", {
+                        get() { return handler; },
+                        set(h) {
+                            handler = h;
+                            socket.addEventListener("message", (event) => {
+                                let data = event.data;
+                                try {
+                                    const frame = JSON.parse(data);
+                                    if (frame.type === "hello") { frame.protocol = 99; data = JSON.stringify(frame); }
+                                } catch (e) {}
+                                h({data});
+                            });
+                        },
+                    });
+                    return socket;
+                };
+                window.WebSocket.OPEN = Native.OPEN;
+                window.WebSocket.CLOSED = Native.CLOSED;
+            })();
+        """})
+        driver.get(url)
+        halt = wait(driver, lambda d: d.find_element(By.ID, "halt").is_displayed() and d.find_element(By.ID, "halt"))
+        text = halt.text
+        check("a protocol mismatch shows a blocking message naming both versions",
+              "protocol 2" in text and "protocol 99" in text, text)
+        time.sleep(0.5)
+        state = model(driver, "window.__sockets.map((s) => s.readyState)")
+        check("a protocol mismatch closes the socket", state == [3], state)
+        # Every control is covered and disabled; even one enabled again and clicked by script
+        # sends nothing.
+        disabled = model(driver, "[...document.querySelectorAll('button')].every((b) => b.disabled)")
+        check("a page that stopped disables its controls", disabled)
+        driver.execute_script("""
+            document.getElementById("send-json").value = '{"increment":{}}';
+            document.getElementById("edit-json").value = '{"value":1}';
+            for (const b of document.querySelectorAll("button")) { b.disabled = false; b.click(); }
+        """)
+        time.sleep(0.5)
+        sent = model(driver, "window.__sent")
+        check("a page that stopped sends nothing", sent == [], sent)
+        rows = model(driver, "window.devtools.model.events.length + window.devtools.model.stores.length")
+        check("a page that stopped shows nothing from the app", rows == 0, rows)
+        driver.save_screenshot(screenshot)
+    finally:
+        driver.quit()
+
+
 def throughput(url, screenshot, seconds):
     driver = browser()
     try:
@@ -292,6 +516,10 @@ if __name__ == "__main__":
     try:
         if mode == "functional":
             functional(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6:])
+        elif mode == "protocol":
+            protocol_mismatch(sys.argv[2], sys.argv[3])
+        elif mode == "literals":
+            literals(sys.argv[2], sys.argv[3], int(sys.argv[4]))
         else:
             throughput(sys.argv[2], sys.argv[3], float(sys.argv[4]))
     except Exception as error:  # a check that could not run is a failure, not a crash

@@ -1,4 +1,5 @@
 import MVI
+import MVIJSON
 
 /// Records the intents a view dispatches, per view element, for interaction tests.
 ///

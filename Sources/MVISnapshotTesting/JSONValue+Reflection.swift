@@ -1,4 +1,5 @@
 import MVI
+import MVIJSON
 
 /// JSON values built from any Swift value by reflection: how an ``InteractionLog``
 /// describes intents.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdWSClient
+import MVIJSON
 import NIOCore
 import NIOWebSocket
 import Logging

@@ -1,6 +1,7 @@
 import Foundation
 import MVI
 import MVIDevTools
+import MVIJSON
 import MVITimeTravel
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdWSClient
 import MVI
 import MVIDevTools
+import MVIJSON
 import MVITimeTravel
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIJSON
 import MVITimeTravel
 import Testing
 

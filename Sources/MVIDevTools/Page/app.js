@@ -30,22 +30,56 @@
   let socket = null;
   let nextID = 1;
   const pending = new Map();
+  // Set when the app speaks another protocol version: the page then reads and sends nothing.
+  let halted = null;
 
   function connect() {
     socket = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
-    socket.onopen = () => setConn("connected", "ok");
-    socket.onclose = () => { setConn("disconnected — reload to reconnect", "bad"); };
+    socket.onopen = () => { if (!halted) setConn("connected", "ok"); };
+    socket.onclose = () => { if (!halted) setConn("disconnected — reload to reconnect", "bad"); };
     socket.onmessage = (message) => {
+      if (halted) return;
       let frame;
-      try { frame = JSON.parse(message.data); } catch (e) { return; }
+      try { frame = parseExact(message.data); } catch (e) { return; }
       receive(frame);
     };
   }
+
+  // Numbers, exactly: a JavaScript number holds 15 to 17 significant digits, a Swift Int64 19.
+  // A number that would lose digits is kept as its text (JSON.rawJSON), so that it shows, is
+  // edited, sent back and put in generated tests exactly as the app wrote it.
+  const keepsRawNumbers = typeof JSON.rawJSON === "function";
+  // Only text with 16 digits in a row (a dot allowed among them) can hold such a number.
+  const LONG_NUMBER = /\d[\d.]{16}/;
+  function parseExact(text) {
+    if (!keepsRawNumbers || !LONG_NUMBER.test(text)) return JSON.parse(text);
+    return JSON.parse(text, (key, value, context) =>
+      typeof value === "number" && context && context.source !== undefined && !sameNumber(value, context.source)
+        ? JSON.rawJSON(context.source) : value);
+  }
+  // Whether the number `value` is exactly the decimal `source` (as JSON writes numbers).
+  function sameNumber(value, source) {
+    const text = String(value);
+    return text === source || decimalKey(text) === decimalKey(source);
+  }
+  // A decimal number's value as "sign digits exponent", without leading or trailing zeros.
+  function decimalKey(text) {
+    const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+    if (!m) return text;
+    let digits = m[2] + (m[3] || "");
+    let exponent = Number(m[4] || 0) - (m[3] || "").length;
+    digits = digits.replace(/^0+/, "");
+    const trimmed = digits.replace(/0+$/, "");
+    exponent += digits.length - trimmed.length;
+    return trimmed === "" ? "0" : `${m[1]}${trimmed}e${exponent}`;
+  }
+  const isRaw = (value) => keepsRawNumbers && JSON.isRawJSON(value);
 
   function setConn(text, cls) { const c = $("conn"); c.textContent = text; c.className = "conn " + cls; }
 
   function request(type, fields) {
     return new Promise((resolve, reject) => {
+      if (halted) { reject({ code: "protocolMismatch", message: halted }); return; }
       const id = nextID++;
       pending.set(id, { resolve, reject });
       socket.send(JSON.stringify(Object.assign({ type, id }, fields || {})));
@@ -55,7 +89,7 @@
   function receive(frame) {
     switch (frame.type) {
       case "hello":
-        if (frame.protocol !== PROTOCOL) toast(`This page speaks protocol ${PROTOCOL}; the app speaks ${frame.protocol}`);
+        if (frame.protocol !== PROTOCOL) halt(frame.protocol);
         break;
       case "events": addEvents(frame); break;
       case "stores": model.stores = frame.stores; renderStores(); break;
@@ -68,6 +102,20 @@
         if (!settle(frame, false)) toast(`${frame.code}: ${frame.message}`);
         break;
     }
+  }
+
+  // The app speaks a protocol this page does not know: stop, as the protocol says. The socket
+  // is closed (nothing more is read or sent) and the page is covered by a message saying why.
+  function halt(theirs) {
+    halted = `This page speaks DevTools protocol ${PROTOCOL}; the app speaks protocol ${JSON.stringify(theirs)}.`;
+    for (const waiting of pending.values()) waiting.reject({ code: "protocolMismatch", message: halted });
+    pending.clear();
+    try { socket.close(1000, "protocol mismatch"); } catch (e) { /* already closed */ }
+    setConn("stopped: protocol mismatch", "bad");
+    $("halt-text").textContent = halted;
+    $("halt").hidden = false;
+    for (const control of document.querySelectorAll("button, input, select, textarea")) control.disabled = true;
+    document.body.classList.add("halted");
   }
 
   function settle(frame, ok) {
@@ -139,7 +187,7 @@
     // Enum cases encode as {"case":{...}}: show them as case(...).
     if (value && typeof value === "object" && !Array.isArray(value)) {
       const keys = Object.keys(value);
-      if (keys.length === 1 && value[keys[0]] && typeof value[keys[0]] === "object") {
+      if (keys.length === 1 && value[keys[0]] && typeof value[keys[0]] === "object" && !isRaw(value[keys[0]])) {
         const inner = value[keys[0]];
         const innerKeys = Object.keys(inner);
         if (innerKeys.length === 0) return "." + keys[0];
@@ -202,7 +250,7 @@
 
   // An intent's case name: `load(page: 2)` and `{"load":{"page":2}}` both give `load`.
   function intentName(e) {
-    if (e.value !== null && typeof e.value === "object" && !Array.isArray(e.value)) {
+    if (e.value !== null && typeof e.value === "object" && !Array.isArray(e.value) && !isRaw(e.value)) {
       const keys = Object.keys(e.value);
       if (keys.length === 1) return keys[0];
     }
@@ -285,7 +333,7 @@
   function changedPaths(now, before, path, out) {
     if (JSON.stringify(now) === JSON.stringify(before)) return out;
     out.add(path);
-    if (now && before && typeof now === "object" && typeof before === "object" && Array.isArray(now) === Array.isArray(before)) {
+    if (now && before && typeof now === "object" && typeof before === "object" && !isRaw(now) && !isRaw(before) && Array.isArray(now) === Array.isArray(before)) {
       for (const key of new Set([...Object.keys(now), ...Object.keys(before)])) {
         changedPaths(now[key], before[key], path + "/" + key, out);
       }
@@ -295,14 +343,14 @@
 
   function lookup(value, path) {
     let v = value;
-    for (const key of path.split("/").slice(1)) { if (v === null || typeof v !== "object") return undefined; v = v[key]; }
+    for (const key of path.split("/").slice(1)) { if (v === null || typeof v !== "object" || isRaw(v)) return undefined; v = v[key]; }
     return v;
   }
 
   function tree(value, before, path, depth, changed, key) {
     const isChanged = changed.has(path) && path !== "";
     const label = key === undefined ? "" : `<span class="key">${esc(key)}</span>: `;
-    if (value !== null && typeof value === "object") {
+    if (value !== null && typeof value === "object" && !isRaw(value)) {
       const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.keys(value).sort().map((k) => [k, value[k]]);
       const details = document.createElement("details");
       details.open = depth < 2 || changed.has(path) && changed.size > 1;
@@ -316,7 +364,7 @@
     }
     const leaf = document.createElement("div");
     leaf.className = "leaf";
-    const cls = value === null ? "null" : typeof value === "string" ? "str" : typeof value === "number" ? "num" : "bool";
+    const cls = value === null ? "null" : typeof value === "string" ? "str" : typeof value === "number" || isRaw(value) ? "num" : "bool";
     leaf.innerHTML = `${label}<span class="${cls}${isChanged ? " changed" : ""}">${esc(JSON.stringify(value))}</span>`;
     if (isChanged && before !== null) {
       const old = lookup(before, path);
@@ -362,7 +410,33 @@
 
   // MARK: Test generation and timing
 
-  function swiftString(value) { return '#"' + JSON.stringify(value) + '"#'; }
+  // A Swift string literal of `text` that reads back as exactly `text`, whatever it holds:
+  // a plain "…" literal (no raw-string delimiters that data could close), with \\ and \"
+  // escaped, and every character that could end a line, hide in an editor or reorder text
+  // (controls, U+2028/U+2029, bidirectional overrides, a byte-order mark) written as \u{…}.
+  // Lone surrogates, which no Swift String holds, become U+FFFD.
+  function swiftLiteral(text) {
+    let out = '"';
+    for (const ch of String(text)) {
+      const c = ch.codePointAt(0);
+      if (ch === "\\") out += "\\\\";
+      else if (ch === '"') out += '\\"';
+      else if (ch === "\n") out += "\\n";
+      else if (ch === "\r") out += "\\r";
+      else if (ch === "\t") out += "\\t";
+      else if (c >= 0xd800 && c <= 0xdfff) out += "\\u{fffd}";
+      else if (c < 0x20 || (c >= 0x7f && c < 0xa0) || c === 0x2028 || c === 0x2029 || (c >= 0x202a && c <= 0x202e) ||
+        (c >= 0x2066 && c <= 0x2069) || c === 0x200e || c === 0x200f || c === 0xfeff) out += "\\u{" + c.toString(16) + "}";
+      else out += ch;
+    }
+    return out + '"';
+  }
+  // A value's JSON, as a Swift string literal.
+  function swiftString(value) { return swiftLiteral(JSON.stringify(value)); }
+  // Text for a // comment: on one line, with nothing an editor would hide.
+  function swiftComment(text) { return swiftLiteral(String(text)).slice(1, -1); }
+  // The module a type's reflected name starts with (`App.Counter.State` gives `App`).
+  function moduleOf(typeName) { const m = /^([A-Za-z_][A-Za-z0-9_]*)\./.exec(typeName || ""); return m ? m[1] : null; }
 
   function generateTest(storeName) {
     const events = model.events.filter((e) => e.store === storeName);
@@ -396,17 +470,20 @@
     if (steps.length) initial = steps[0].before;
     if (initial === null && model.baselines && model.baselines[storeName] !== undefined) initial = model.baselines[storeName];
     const name = storeName.replace(/[^A-Za-z0-9]/g, "") || "Store";
-    lines.push("import Foundation", "import MVITesting", "import Testing", "", "// Recorded by swift-mvi DevTools: the intents sent to \"" + storeName + "\" and the states they led to.");
+    const modules = [...new Set([info.feature, info.stateType, info.intentType].map(moduleOf).filter((m) => m && m !== "Swift"))].sort();
+    lines.push("import Foundation", "import MVITesting", "import Testing");
+    for (const module of modules) lines.push(`@testable import ${module}`);
+    lines.push("", `// Recorded by swift-mvi DevTools: the intents sent to ${swiftLiteral(storeName)} and the states they led to.`);
     lines.push(`@Test func recorded${name}Session() async throws {`);
     lines.push(`    let store = TestStore(`);
-    lines.push(`        ${feature}(<#dependencies#>),`);
+    lines.push(`        ${feature}(),  // with the feature's dependencies, if it has any`);
     lines.push(`        initialState: try decode(${stateType}.self, ${initial === null ? '<#initial state JSON#>' : swiftString(initial)}),`);
     lines.push("        exhaustivity: .off)  // what async work does afterwards is not asserted");
     for (const step of steps) {
-      if (step.replaced !== undefined) { lines.push(`    // here the state was set from the debugger: ${JSON.stringify(step.replaced)}`); continue; }
+      if (step.replaced !== undefined) { lines.push(`    // here the state was set from the debugger: ${swiftComment(JSON.stringify(step.replaced))}`); continue; }
       if (step.intent === null) { lines.push("    // an intent that is not Encodable was recorded here"); continue; }
       if (step.state === null) lines.push(`    await store.send(try decode(${intentType}.self, ${swiftString(step.intent)}))`);
-      else if (step.later) lines.push(`    await store.send(try decode(${intentType}.self, ${swiftString(step.intent)}))  // async work then set ${JSON.stringify(step.state)}`);
+      else if (step.later) lines.push(`    await store.send(try decode(${intentType}.self, ${swiftString(step.intent)}))  // async work then set ${swiftComment(JSON.stringify(step.state))}`);
       else lines.push(`    await store.send(try decode(${intentType}.self, ${swiftString(step.intent)})) {\n        $0 = try decode(${stateType}.self, ${swiftString(step.state)})\n    }`);
     }
     lines.push("}", "", "private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {", "    try JSONDecoder().decode(T.self, from: Data(json.utf8))", "}");
@@ -511,7 +588,7 @@
   $("send-template").addEventListener("change", (ev) => { if (ev.target.value) $("send-json").value = ev.target.value; });
   $("btn-send").addEventListener("click", () => {
     let intent;
-    try { intent = JSON.parse($("send-json").value); } catch (e) { toast("The intent is not valid JSON"); return; }
+    try { intent = parseExact($("send-json").value); } catch (e) { toast("The intent is not valid JSON"); return; }
     request("sendIntent", { store: $("send-store").value, intent }).then(() => toast("Intent sent", true)).catch(fail);
   });
   $("edit-store").addEventListener("change", () => {
@@ -520,7 +597,7 @@
   });
   $("btn-edit").addEventListener("click", () => {
     let state;
-    try { state = JSON.parse($("edit-json").value); } catch (e) { toast("The state is not valid JSON"); return; }
+    try { state = parseExact($("edit-json").value); } catch (e) { toast("The state is not valid JSON"); return; }
     request("setState", { store: $("edit-store").value, state }).then(() => toast(model.mode === "stopped" ? "State set: shown now, kept when you go back to live" : "State set", true)).catch(fail);
   });
   $("btn-test").addEventListener("click", () => { $("test-code").textContent = generateTest($("test-store").value); });
@@ -548,6 +625,7 @@
 
   renderStatus();
   connect();
-  // For tests driving the page: the model, read-only by convention.
-  window.devtools = { model, generateTest };
+  // For tests driving the page: the model (read-only by convention), the test generator and its
+  // literal writer, and the frame handler (to feed the page frames as the app would send them).
+  window.devtools = { model, generateTest, swiftLiteral, receive: (frame) => { if (!halted) receive(frame); }, parseExact };
 })();

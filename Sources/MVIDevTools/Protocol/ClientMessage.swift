@@ -1,5 +1,5 @@
 import Foundation
-import MVI
+import MVIJSON
 import MVITimeTravel
 
 /// A message from the page (see <doc:Protocol>), parsed but not yet carried out.
@@ -13,8 +13,10 @@ struct ClientMessage {
         case control(Control)
         case jump(sequence: UInt64)
         case replay(sequence: UInt64)
-        case sendIntent(store: String, intent: Data)
-        case setState(store: String, state: Data)
+        /// The intent's JSON, numbers as written: decoded exactly, or refused.
+        case sendIntent(store: String, intent: JSONValue)
+        /// The state's JSON, numbers as written: decoded exactly, or refused.
+        case setState(store: String, state: JSONValue)
         case export
         case `import`(Data)
         case ping
@@ -27,17 +29,16 @@ struct ClientMessage {
     /// Parses one text message. Throws a ``DevToolsError`` naming what is wrong; `id` is
     /// then the message's id, if one could be read.
     static func parse(_ text: String, id: inout String) throws(DevToolsError) -> ClientMessage {
-        let object: [String: JSONValue]
+        // The package's own parser keeps every number's text, so that a state edited on the
+        // page is applied with exactly the digits typed (Foundation's decoder reads numbers
+        // into `Double`s, which round 1234567890123456789 to 1234567890123456768).
+        let parsed: JSONValue
         do {
-            guard case .object(let parsed) = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else {
-                throw DevToolsError.badJSON("the message must be an object")
-            }
-            object = parsed
-        } catch let error as DevToolsError {
-            throw error
+            parsed = try JSONParser.parse(text.utf8)
         } catch {
-            throw .badJSON("not valid JSON")
+            throw .badJSON("not valid JSON (\(error.description))")
         }
+        guard case .object(let object) = parsed else { throw .badJSON("the message must be an object") }
         if let rawID = object["id"] { id = Self.idText(rawID) }
         guard case .string(let type)? = object["type"] else { throw .invalidField(message: "(any)", field: "type") }
         func string(_ field: String) throws(DevToolsError) -> String {
@@ -45,16 +46,14 @@ struct ClientMessage {
             return value
         }
         func sequence() throws(DevToolsError) -> UInt64 {
-            guard let number = object["sequence"]?.doubleValue, number >= 1, number <= 9_007_199_254_740_992,
-                number.rounded() == number
+            guard case .number(let text)? = object["sequence"], let number = JSONNumber(text)?.exactly(UInt64.self),
+                number >= 1
             else { throw .invalidField(message: type, field: "sequence") }
-            return UInt64(number)
+            return number
         }
-        func json(_ field: String) throws(DevToolsError) -> Data {
-            guard let value = object[field], let data = try? JSONEncoder().encode(value) else {
-                throw .invalidField(message: type, field: field)
-            }
-            return data
+        func json(_ field: String) throws(DevToolsError) -> JSONValue {
+            guard let value = object[field] else { throw .invalidField(message: type, field: field) }
+            return value
         }
         let request: Request
         switch type {
@@ -79,9 +78,9 @@ struct ClientMessage {
     static func idText(_ value: JSONValue) -> String {
         switch value {
         case .string(let string) where string.utf8.count <= 100: JSONText.quoted(string)
-        case .number:
-            if let number = value.doubleValue, number.isFinite, number.rounded() == number, abs(number) < 1e15 {
-                String(Int64(number))
+        case .number(let text):
+            if let number = JSONNumber(text)?.exactly(Int64.self), number.magnitude < 1_000_000_000_000_000 {
+                String(number)
             } else {
                 "null"
             }

@@ -1,32 +1,15 @@
 import Foundation
+import MVIJSON
 
 /// Builds the text of outgoing frames by hand: values already encoded as JSON are spliced
 /// in as they are, so an event's value is encoded once, straight from the store's type.
 struct JSONText {
     private(set) var text = ""
 
-    /// A JSON string literal.
+    /// A JSON string literal: the package's one escaper (`JSONValue.quoted(_:)`), which also
+    /// escapes U+2028 and U+2029 so that a frame is safe in any JavaScript context.
     static func quoted(_ string: String) -> String {
-        var result = "\""
-        result.reserveCapacity(string.utf8.count + 2)
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    result += String(format: "\\u%04x", scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        JSONValue.quoted(string)
     }
 
     /// An object from keys and JSON texts, in order.

@@ -1,5 +1,5 @@
-import Foundation
 import MVI
+import MVIJSON
 
 extension DevTools {
     /// Shows the store on the page: its name and its current state. Its events appear in the
@@ -28,17 +28,17 @@ extension DevTools {
         add(DevToolsStore(store, sendIntent: Self.intentSender(), setState: Self.stateSetter()))
     }
 
-    static func intentSender<F: Feature>() -> @Sendable (Store<F>, Data) throws(DevToolsError) -> Void
+    static func intentSender<F: Feature>() -> @Sendable (Store<F>, JSONValue) throws(DevToolsError) -> Void
     where F.Intent: Decodable {
-        { store, data throws(DevToolsError) in
-            store.send(try DevToolsStore.decode(F.Intent.self, data, store: store.name))
+        { store, json throws(DevToolsError) in
+            store.send(try DevToolsStore.decode(F.Intent.self, json, store: store.name))
         }
     }
 
-    static func stateSetter<F: Feature>() -> @Sendable (StoreHooks<F>, Data) throws(DevToolsError) -> Void
+    static func stateSetter<F: Feature>() -> @Sendable (StoreHooks<F>, JSONValue) throws(DevToolsError) -> Void
     where F.State: Codable {
-        { hooks, data throws(DevToolsError) in
-            let state = try DevToolsStore.decode(F.State.self, data, store: hooks.storeName ?? "")
+        { hooks, json throws(DevToolsError) in
+            let state = try DevToolsStore.decode(F.State.self, json, store: hooks.storeName ?? "")
             // A replacement is input: while time travel holds input it waits, in order, and is
             // applied when the page goes back to live. Shown meanwhile, so the page sees it.
             if hooks.isHoldingInput { hooks.show(state) }

@@ -1,14 +1,14 @@
-import Foundation
 import MVI
+import MVIJSON
 
 /// What the page may do with a store registered with `DevTools.register(_:)`, without its
 /// feature type. Holds the store weakly: the debugger never keeps a store alive.
 struct DevToolsStore: Sendable {
     let name: String
     /// Decodes an intent from JSON and sends it; `nil` if the intent is not `Decodable`.
-    let sendIntent: (@Sendable (Data) throws(DevToolsError) -> Void)?
+    let sendIntent: (@Sendable (JSONValue) throws(DevToolsError) -> Void)?
     /// Decodes a state from JSON and replaces the store's with it; `nil` if the state is not `Codable`.
-    let setState: (@Sendable (Data) throws(DevToolsError) -> Void)?
+    let setState: (@Sendable (JSONValue) throws(DevToolsError) -> Void)?
     /// The store's current state, as its observers see it; `nil` once it was released.
     let currentState: @Sendable () -> (any Sendable)?
     /// Whether the store was released.
@@ -22,24 +22,24 @@ struct DevToolsStore: Sendable {
 extension DevToolsStore {
     init<F: Feature>(
         _ store: Store<F>,
-        sendIntent: (@Sendable (Store<F>, Data) throws(DevToolsError) -> Void)?,
-        setState: (@Sendable (StoreHooks<F>, Data) throws(DevToolsError) -> Void)?
+        sendIntent: (@Sendable (Store<F>, JSONValue) throws(DevToolsError) -> Void)?,
+        setState: (@Sendable (StoreHooks<F>, JSONValue) throws(DevToolsError) -> Void)?
     ) {
         let name = store.name
         let hooks = store.hooks
         self.name = name
         if let sendIntent {
-            self.sendIntent = { [weak store] (data: Data) throws(DevToolsError) -> Void in
+            self.sendIntent = { [weak store] (json: JSONValue) throws(DevToolsError) -> Void in
                 guard let store else { throw DevToolsError.unknownStore(name) }
-                try sendIntent(store, data)
+                try sendIntent(store, json)
             }
         } else {
             self.sendIntent = nil
         }
         if let setState {
-            self.setState = { (data: Data) throws(DevToolsError) -> Void in
+            self.setState = { (json: JSONValue) throws(DevToolsError) -> Void in
                 guard hooks.isAlive else { throw DevToolsError.unknownStore(name) }
-                try setState(hooks, data)
+                try setState(hooks, json)
             }
         } else {
             self.setState = nil
@@ -51,12 +51,14 @@ extension DevToolsStore {
         self.intentType = String(reflecting: F.Intent.self)
     }
 
-    /// Decodes `data` as `T`, naming the store in the error.
-    static func decode<T: Decodable>(_ type: T.Type, _ data: Data, store: String) throws(DevToolsError) -> T {
+    /// Decodes `json` as `T`, numbers exactly as written (a number that does not fit its
+    /// field's type is refused, never rounded), naming the store, the path and the number in
+    /// the error.
+    static func decode<T: Decodable>(_ type: T.Type, _ json: JSONValue, store: String) throws(DevToolsError) -> T {
         do {
-            return try JSONDecoder().decode(T.self, from: data)
+            return try JSONValueDecoder().decode(T.self, from: json)
         } catch {
-            throw .doesNotDecode(store: store, reason: String(describing: error))
+            throw .doesNotDecode(store: store, reason: JSONValueDecoder.describe(error))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIJSON
 
 extension TimeTravel {
     /// Reads and validates an exported recording without importing it.

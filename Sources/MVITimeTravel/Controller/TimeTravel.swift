@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIJSON
 
 /// Records every registered store's intents, messages, states and side effects, and moves
 /// all of them back and forth through that history (MVIKotlin's `TimeTravelController`).

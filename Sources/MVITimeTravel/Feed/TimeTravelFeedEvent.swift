@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIJSON
 
 /// One event read from a ``TimeTravelFeed``: what ``TimeTravelEvent`` says, with its value
 /// kept as it was recorded, so that a reader describes or encodes it only if it wants to.

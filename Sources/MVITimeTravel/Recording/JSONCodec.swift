@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIJSON
 
 /// Turns values into `JSONValue`s and back, through Foundation's JSON coders.
 enum JSONCodec {

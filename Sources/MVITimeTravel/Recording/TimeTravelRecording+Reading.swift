@@ -1,4 +1,5 @@
 import MVI
+import MVIJSON
 
 /// Reads a recording from parsed JSON, naming the path of the first field that is wrong.
 /// (The `Decodable` conformance works too, but throws once per value it tries.)

@@ -1,4 +1,5 @@
 import MVI
+import MVIJSON
 
 /// The exported form of a recording: a versioned JSON document that any platform can read.
 ///

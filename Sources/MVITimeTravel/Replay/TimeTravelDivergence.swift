@@ -1,4 +1,5 @@
 import MVI
+import MVIJSON
 
 /// The first recorded state that a replay did not reproduce.
 public struct TimeTravelDivergence: Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIJSON
 
 /// Replays a recording through a feature's reducer: a bug recorded in a session becomes a
 /// regression test.

@@ -1,4 +1,5 @@
 import MVI
+import MVIJSON
 
 /// The history of one store read from an exported recording.
 ///

@@ -1,4 +1,5 @@
 import MVI
+import MVIJSON
 
 /// A registered store: its recorder (which the store writes on its send path), its hooks,
 /// and, while it is part of the controller's timeline, its events copied out of the

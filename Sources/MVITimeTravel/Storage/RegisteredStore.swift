@@ -1,4 +1,5 @@
 import MVI
+import MVIJSON
 
 /// A store registered with the controller, seen without its feature type.
 /// Called only under the controller's lock; the actions it returns run outside it.

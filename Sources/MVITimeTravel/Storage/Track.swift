@@ -1,4 +1,5 @@
 import MVI
+import MVIJSON
 
 /// The recorded history of one store in the timeline: live (typed payloads) or imported
 /// (JSON from a file). Called only under the controller's lock.

@@ -1,5 +1,5 @@
-/// A small JSON parser into `JSONValue`, for the modules of this package (time-travel
-/// import reads recordings with it).
+/// A small JSON parser into `JSONValue`: time-travel import reads recordings with it, the
+/// debugger reads the page's messages with it.
 ///
 /// Foundation's decoder can only find a value's type by trying each type in turn, which
 /// throws (and, under a test runner, captures a backtrace) for most values; this parser
@@ -9,11 +9,11 @@
 /// format can hold: it fails as ``Failure/Kind/numberOutOfRange(literal:)``, with the path of
 /// the value (filled in as the failure leaves each enclosing array and object, so parsing
 /// pays nothing for it). A number keeps its text as written.
-package struct JSONParser {
+public struct JSONParser {
     /// Why parsing failed, and where.
-    package struct Failure: Error, CustomStringConvertible {
+    public struct Failure: Error, CustomStringConvertible {
         /// What went wrong.
-        package enum Kind: Equatable {
+        public enum Kind: Equatable, Sendable {
             /// Not JSON: what was expected.
             case syntax(String)
             /// Valid JSON, but a number beyond `Double`'s range, as written (shortened).
@@ -21,20 +21,22 @@ package struct JSONParser {
         }
 
         /// A step of a value's path: a key of an object or an index of an array.
-        package enum Step: Sendable {
+        public enum Step: Sendable {
+            /// A key of an object.
             case key(String)
+            /// An index of an array.
             case index(Int)
         }
 
         /// The byte offset of the failure.
-        package let offset: Int
+        public let offset: Int
         /// What went wrong.
-        package let kind: Kind
+        public let kind: Kind
         /// Where the failing value is, outermost first.
-        package var path: [Step] = []
+        public var path: [Step] = []
 
         /// `events[3].value`-style, or `(root)`.
-        package var pathDescription: String {
+        public var pathDescription: String {
             var text = ""
             for step in path {
                 switch step {
@@ -45,7 +47,8 @@ package struct JSONParser {
             return text.isEmpty ? "(root)" : text
         }
 
-        package var description: String {
+        /// What went wrong and where, in a sentence.
+        public var description: String {
             switch kind {
             case .syntax(let message): "\(message) at byte \(offset)"
             case .numberOutOfRange(let literal):
@@ -62,7 +65,7 @@ package struct JSONParser {
     private var depth = 0
 
     /// The JSON value `bytes` (UTF-8) hold, or the first error in them.
-    package static func parse(_ bytes: some Collection<UInt8>) throws(Failure) -> JSONValue {
+    public static func parse(_ bytes: some Collection<UInt8>) throws(Failure) -> JSONValue {
         var parser = JSONParser(bytes: Array(bytes))
         parser.skipWhitespace()
         let value = try parser.parseValue()

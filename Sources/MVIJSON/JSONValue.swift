@@ -3,8 +3,11 @@
 /// any platform (or a person) can read them.
 ///
 /// A number keeps its decimal text, as written or as Swift describes the value, so that no
-/// digit is lost while the value is held; two numbers are equal when they denote the same
-/// `Double` (`1` and `1.0` are equal). Encoding writes a number as a `Double`.
+/// digit is lost while the value is held; two numbers are equal when their texts denote the
+/// same decimal value (`1`, `1.0` and `10e-1` are equal; `1234567890123456789` and
+/// `1234567890123456800` are not, though a `Double` cannot tell them apart). Encoding writes a
+/// whole number that `Int64` or `UInt64` holds as that integer, any other as a `Double`;
+/// ``JSONValueDecoder`` decodes numbers from their text, exactly.
 public enum JSONValue: Sendable {
     /// `null`.
     case null
@@ -41,13 +44,13 @@ public enum JSONValue: Sendable {
 }
 
 extension JSONValue: Hashable {
-    /// Whether the values are the same; numbers compare by the `Double` they denote.
+    /// Whether the values are the same; numbers compare by the decimal value they denote.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let left), .bool(let right)): left == right
         case (.number(let left), .number(let right)):
-            left == right || (Double(left).map { value in Double(right).map { $0 == value } ?? false } ?? false)
+            left == right || JSONNumber(left).map { value in JSONNumber(right) == value } ?? false
         case (.string(let left), .string(let right)): left == right
         case (.array(let left), .array(let right)): left == right
         case (.object(let left), .object(let right)): left == right
@@ -55,7 +58,7 @@ extension JSONValue: Hashable {
         }
     }
 
-    /// Hashes the value; a number hashes as the `Double` it denotes.
+    /// Hashes the value; a number hashes as the decimal value it denotes.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null:
@@ -65,7 +68,7 @@ extension JSONValue: Hashable {
             hasher.combine(value)
         case .number(let text):
             hasher.combine(2)
-            if let value = Double(text) { hasher.combine(value) } else { hasher.combine(text) }
+            if let value = JSONNumber(text) { hasher.combine(value) } else { hasher.combine(text) }
         case .string(let value):
             hasher.combine(3)
             hasher.combine(value)

@@ -49,7 +49,7 @@ public final class Binder<F: Feature> {
     /// What one start made. Sendable, so a plain `deinit` can end it from any thread.
     private final class Session: Sendable {
         let inbox = BinderInbox<F.State, F.SideEffect>()
-        private let resources = StoreLock<[Subscription]>([])
+        private let resources = Locked<[Subscription]>([])
 
         func keep(_ subscription: Subscription) {
             resources.withLock { $0.append(subscription) }

@@ -44,7 +44,7 @@ final class BinderInbox<State: Sendable, SideEffect: Sendable>: Sendable {
         }
     }
 
-    private let storage = StoreLock(Storage())
+    private let storage = Locked(Storage())
     private let wake: AsyncStream<Void>.Continuation
     /// Yields whenever items arrive in an inbox the consumer had found empty.
     let wakeUps: AsyncStream<Void>

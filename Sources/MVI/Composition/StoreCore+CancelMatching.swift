@@ -4,7 +4,7 @@ extension StoreCore {
     /// see `ChildWorkID`). Cancelled work's input is dropped when it would be applied, as for
     /// ``StoreContext/cancel(id:)``.
     func cancelTasks(where matches: (TaskID) -> Bool) {
-        let cancelled = withMachine { $0.cancelTasks(where: matches) }
+        let cancelled = cancellingTasks(where: matches)
         // Outside the lock: cancellation handlers run synchronously and may call back in.
         for task in cancelled { task.cancel() }
     }

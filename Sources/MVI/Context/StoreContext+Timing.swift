@@ -79,10 +79,3 @@ extension StoreContext {
         }
     }
 }
-
-extension StoreCore {
-    /// Whether the store owns running work with this id.
-    func hasTask(id: TaskID) -> Bool {
-        withMachine { $0.tasks.values.contains { $0.id == id } }
-    }
-}

@@ -14,7 +14,7 @@ public struct StoreContext<F: Feature> {
 
     /// The current state, including every message dispatched so far.
     @inlinable public var state: F.State {
-        _read { yield core.drainer.state }
+        _read { yield core.drainerState }
     }
 
     /// The name of the store.

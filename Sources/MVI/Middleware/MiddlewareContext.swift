@@ -39,7 +39,7 @@ public struct MiddlewareContext<F: Feature>: ~Copyable {
     /// produces synchronously, `false` for input from async work and for the
     /// ``StoreEvent/intent(_:)`` event itself. The test store uses it to tell what `send`
     /// did from what async work did later; it is not part of the public API.
-    @inlinable package var isExecuting: Bool { core.drainer.isExecuting }
+    @inlinable package var isExecuting: Bool { core.isExecuting }
 
     /// Sends an intent to the store; it is processed after the current one.
     @inlinable public func send(_ intent: F.Intent) {

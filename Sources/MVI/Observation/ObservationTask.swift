@@ -1,6 +1,6 @@
 /// The task that mirrors states, cancellable from a nonisolated deinit.
 final class ObservationTask: Sendable {
-    private let task = StoreLock<Task<Void, Never>?>(nil)
+    private let task = Locked<Task<Void, Never>?>(nil)
 
     func start(_ task: Task<Void, Never>) {
         self.task.withLock { $0 = task }

@@ -11,7 +11,7 @@ final class StateInbox<State: Sendable>: Sendable {
         @usableFromInline init() {}
     }
 
-    @usableFromInline let slot = StoreLock(Slot())
+    @usableFromInline let slot = Locked(Slot())
 
     @usableFromInline init() {}
 

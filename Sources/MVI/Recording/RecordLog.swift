@@ -21,7 +21,7 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
     @usableFromInline var count = 0
     /// Where the next slot goes.
     @usableFromInline var tail = 0
-    @usableFromInline var checkpoints = WorkQueue<RecordedCheckpoint<F>>()
+    @usableFromInline var checkpoints = FIFOQueue<RecordedCheckpoint<F>>()
     /// The number of the slot from which the next reduction is kept as a checkpoint.
     @usableFromInline var nextCheckpointSlot = 0
     /// How many slots were ever appended: numbers slots, so that a checkpoint knows how
@@ -32,9 +32,9 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
     @usableFromInline var dropAt: UInt64 = .max
     @usableFromInline var baseline: F.State?
     /// The newest intent timings, oldest first (empty unless a reader times intents).
-    @usableFromInline var timings = WorkQueue<IntentTiming>()
+    @usableFromInline var timings = FIFOQueue<IntentTiming>()
     /// The errors of the newest failures, oldest first (see ``RecordedInput/failure``).
-    @usableFromInline var failures = WorkQueue<RecordedFailure>()
+    @usableFromInline var failures = FIFOQueue<RecordedFailure>()
     /// The newest events kept, across every store of the session.
     @usableFromInline let window: Int
     /// The most slots the ring grows to.
@@ -201,9 +201,9 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
             capacity = Swift.min(Self.initialCapacity, maxCapacity)
             slots = .allocate(capacity: capacity)
         }
-        checkpoints = WorkQueue()
-        timings = WorkQueue()
-        failures = WorkQueue()
+        checkpoints = FIFOQueue()
+        timings = FIFOQueue()
+        failures = FIFOQueue()
         dropAt = .max
         nextCheckpointSlot = appendedSlots + checkpointInterval
         self.baseline = baseline

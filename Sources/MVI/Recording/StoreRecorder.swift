@@ -9,8 +9,9 @@ import Synchronization
 /// sequence reservation. States are not copied per step: see ``RecordedSlot``.
 ///
 /// Who may touch what:
-/// - `log` belongs to the store that claimed the recorder: it is written under that store's
-///   lock (see `StoreCore+Recording`), and read by the controller under the same lock. When
+/// - `log` belongs to the store that claimed the recorder: the store appends to it inside
+///   its own critical sections under `stateLock` (`StoreCore+Recording`, the drain's file),
+///   and the controller reads it under the same lock (``StoreCore/withStateLocked(_:)``). When
 ///   the store ends it lets go of the recorder (`detach`), and from then on `link`'s lock
 ///   guards `log`: the controller's reads take `link`'s lock first, then the store's.
 /// - `pendingIntent` is touched only by that store's draining thread.
@@ -33,7 +34,7 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var timingStart: Int64 = 0
     /// The log's `appendedSlots` when timing started: the intent's slot is the next one.
     @usableFromInline @exclusivity(unchecked) var timingSlot = 0
-    let link = StoreLock(Link())
+    let link = Locked(Link())
 
     /// Creates a recorder that records while `session` does.
     package init(session: RecordingSession) {
@@ -69,27 +70,7 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
         }
     }
 
-    // MARK: Recording (the store's draining thread)
-
-    /// Reduces `message` in `core`, recording it (with the intent held back, if any) in the
-    /// critical section the store takes to reduce. A method of the recorder, out of line,
-    /// so that both the recorder and the store are borrowed for the call: no reference
-    /// counting, and the plain send path stays small.
-    @inlinable @inline(never) func reduce(_ message: F.Message, in core: StoreCore<F>) {
-        let intent = pendingIntent
-        guard intent != nil || session.isRecording else {
-            core.reduce(message, on: ThreadIdentity.current)
-            return
-        }
-        let time = session.now
-        pendingIntent = nil
-        let sequence = session.reserve(intent == nil ? 2 : 3)
-        core.withReducing(on: ThreadIdentity.current) {
-            F.reduce(&core.drainer.state, message)
-            let isCheckpoint = log.appendReduction(sequence: sequence, time: time, intent: intent, message: message)
-            if isCheckpoint { log.addCheckpoint(core.drainer.state) }
-        }
-    }
+    // MARK: Recording (the store's drain-claim holder)
 
     /// Starts timing the intent about to be executed (while the session times intents).
     @usableFromInline @inline(never) func startTiming() {
@@ -104,7 +85,7 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
     func withLog<Result: Sendable>(_ body: (inout RecordLog<F>, F.State?) -> Result) -> Result {
         link.withLock { link in
             guard let core = link.core else { return body(&log, nil) }
-            return core.stateLock.withLock { body(&log, core.drainer.state) }
+            return core.withStateLocked { state in body(&log, state) }
         }
     }
 

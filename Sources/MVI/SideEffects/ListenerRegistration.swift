@@ -7,10 +7,10 @@ final class ListenerRegistration<F: Feature>: Sendable {
 
     init(core: StoreCore<F>) {
         self.core = core
-        self.id = core.withMachine { $0.sideEffects.addListener() }
+        self.id = core.addListener()
     }
 
     deinit {
-        core.withMachine { $0.sideEffects.removeListener(id) }
+        core.removeListener(id)
     }
 }

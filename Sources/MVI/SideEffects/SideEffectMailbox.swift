@@ -7,12 +7,12 @@ struct SideEffectMailbox<SideEffect: Sendable>: Sendable {
     /// One broadcast listener: its own queue and, while it waits, its continuation.
     @usableFromInline
     struct Listener: Sendable {
-        var queue = WorkQueue<SideEffect>()
+        var queue = FIFOQueue<SideEffect>()
         var waiter: Waiter?
     }
 
     /// Side effects nobody has taken yet.
-    var buffer = WorkQueue<SideEffect>()
+    var buffer = FIFOQueue<SideEffect>()
     /// Single-consumer iterators suspended in `next()`, oldest first.
     var waiters: [(id: Int, continuation: Waiter)] = []
     /// Broadcast iterators, by id.
@@ -74,7 +74,7 @@ struct SideEffectMailbox<SideEffect: Sendable>: Sendable {
     }
 
     private func enqueue(
-        _ sideEffect: SideEffect, into queue: inout WorkQueue<SideEffect>, capacity: Int, dropOldest: Bool
+        _ sideEffect: SideEffect, into queue: inout FIFOQueue<SideEffect>, capacity: Int, dropOldest: Bool
     ) -> SideEffect? {
         guard queue.count >= capacity else {
             queue.append(sideEffect)

@@ -4,12 +4,6 @@ import Synchronization
 /// keeper): the live state while time travel shows another one, and handlers that run on the
 /// thread that cancels the store.
 extension StoreCore {
-    /// The store's own state, for any thread: while time travel shows a recorded state
-    /// (``StoreHooks/show(_:)``), the live one kept aside, never the shown one.
-    package var liveState: F.State {
-        stateLock.withLock { drainer.liveWhileShowing?.value ?? drainer.state }
-    }
-
     /// Registers `handler` to run once, synchronously, on the thread that calls ``cancel()``,
     /// after the store is marked cancelled and before `cancel()` returns there, even when
     /// another thread is draining the store (that thread may still be applying a message:
@@ -24,7 +18,7 @@ extension StoreCore {
             // Checked and noted under the table's lock: `cancel()` marks the store cancelled,
             // reading whether a handler was noted, before it takes this lock, so a handler
             // added here is always found by it.
-            guard withMachine({ $0.noteCancelHandler() }) else { return nil }
+            guard noteCancelHandler() else { return nil }
             table.lastToken += 1
             let token = CancelHandlerToken(value: table.lastToken)
             table.entries[ObjectIdentifier(self), default: []]
@@ -79,5 +73,5 @@ enum CancelHandlers {
         var lastToken: UInt64 = 0
     }
 
-    static let table = StoreLock(Table())
+    static let table = Locked(Table())
 }

@@ -52,7 +52,7 @@ extension StoreCore {
     ) {
         // The slot is reserved before the task exists, so a task that finishes before it is
         // registered finds its slot and empties it, and registration then knows to skip it.
-        guard let token = withMachine({ $0.reserveTask(id: id) }) else { return }
+        guard let token = reserveTask(id: id) else { return }
         let observed = observesAsyncWork
         if observed { tellWorkObservers(.started, work: token, parentWork: parentWork, id: id) }
         // A test store's executor, if any. Without one the task is made with
@@ -69,7 +69,7 @@ extension StoreCore {
                 await self.perform(operation, token: token, id: id, observed: observed)
             }
         }
-        let action = withMachine { $0.register(task, token: token, cancelling: cancelInFlight ? id : nil) }
+        let action = register(task, token: token, cancelling: cancelInFlight ? id : nil)
         // Cancelled outside the lock: cancellation handlers run synchronously and may call
         // back into the store.
         if action.cancelsNewTask { task.cancel() }
@@ -97,7 +97,7 @@ extension StoreCore {
             if ending == .finished, Task.isCancelled { ending = .cancelled }
             tellWorkObservers(ending, work: token, parentWork: nil, id: id)
         }
-        withMachine { $0.taskEnded(token) }
+        taskEnded(token)
     }
 
     /// Whether any middleware observes async work (``Middleware/observesAsyncWork``).
@@ -118,30 +118,8 @@ extension StoreCore {
     }
 
     func cancelTasks(id: TaskID) {
-        let cancelled = withMachine { $0.cancelTasks(id: id) }
+        let cancelled = cancellingTasks(id: id)
         for task in cancelled { task.cancel() }
-    }
-
-    /// How many tasks the store owns right now. Cancelled work no longer counts, even before
-    /// its task returns: nothing it does reaches the store any more.
-    var runningTaskCount: Int {
-        withMachine { $0.tasks.count }
-    }
-
-    /// How many inputs are queued or held.
-    var pendingInputCount: Int {
-        withMachine { machine in
-            machine.pendingInputCount + (machine.isCancelled ? 0 : Int(lentIntents.load(ordering: .relaxed)))
-        }
-    }
-
-    /// How many inputs time travel holds, with the intents lent to the drainer that it
-    /// will give back to be held (``recallLentIntents()``).
-    var heldInputCount: Int {
-        withMachine { machine in
-            let recalled = machine.isHolding && lentIntentsRecalled.load(ordering: .relaxed)
-            return machine.held.count + (recalled ? Int(lentIntents.load(ordering: .relaxed)) : 0)
-        }
     }
 
     /// Waits until no input is queued, no thread drains, and the store owns no running task
@@ -149,9 +127,7 @@ extension StoreCore {
     func waitForTasks() async {
         var polls = 0
         while true {
-            let (busy, count, tasks) = withMachine { machine in
-                (machine.isBusy, machine.tasks.count, machine.tasks.values.compactMap(\.task))
-            }
+            let (busy, count, tasks) = busySnapshot()
             if !busy && count == 0 { return }
             if !tasks.isEmpty {
                 for task in tasks { _ = await task.result }

@@ -19,11 +19,7 @@ extension StoreHooks {
         let sandbox = StoreCore(
             feature: core.feature, initialState: state, name: "\(core.name) (detached)",
             middleware: [collector], sideEffects: .dropOldest(capacity: 1), errorHandler: StoreErrorHandler { _ in })
-        // Started without its bootstrap: only the intent runs.
-        // Nobody else can reach the sandbox: it is claimed for this thread at once.
-        sandbox.withMachine { $0.claimDetached() }
-        sandbox.execute(intent)
-        _ = sandbox.withMachine { $0.drained() }
+        sandbox.executeDetached(intent)
         let after = sandbox.state
         sandbox.cancel()
         return collected.withLock { execution in

@@ -27,7 +27,7 @@ public struct StoreHooks<F: Feature>: Sendable {
 
     /// Whether live input is being held.
     public var isHoldingInput: Bool {
-        core?.withMachine { $0.isHolding } ?? false
+        core?.isHolding ?? false
     }
 
     /// How many inputs (intents, and messages and side effects of async work) wait to be
@@ -53,7 +53,6 @@ public struct StoreHooks<F: Feature>: Sendable {
     /// happen in order on the store's processing thread, after any work in progress, so a
     /// change the store made while the other state was being shown is not lost.
     public func resumeInput() {
-        guard let core else { return }
-        if core.withMachine({ $0.resumeInput() }) { core.drain() }
+        core?.resumeInput()
     }
 }

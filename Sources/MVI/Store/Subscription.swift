@@ -7,7 +7,7 @@ public final class Subscription: @unchecked Sendable, Hashable {  // `target` is
     /// before `lock` so that the two pack into 24 bytes: with the object's header, 40, which
     /// the allocator serves from a 48-byte block rather than a 64-byte one.
     private var target: Target?
-    /// Guards `target`. A ``Lock`` beside the field rather than a ``StoreLock``, which would
+    /// Guards `target`. A ``Lock`` beside the field rather than a ``Locked``, which would
     /// allocate the field's storage apart: a subscription is one allocation.
     private let lock = Lock()
 

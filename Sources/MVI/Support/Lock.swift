@@ -4,7 +4,7 @@ import Synchronization
 internal import _MVIFutex
 #endif
 
-/// The one lock of swift-mvi: every lock in the package is this type, or ``StoreLock``, which
+/// The one lock of swift-mvi: every lock in the package is this type, or ``Locked``, which
 /// is built on it. Stored inline (no allocation), a compare-and-swap to take it when free.
 ///
 /// On Linux it is a three-state word (free, locked, locked with sleepers) over a plain

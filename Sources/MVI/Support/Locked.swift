@@ -1,14 +1,34 @@
-/// A value behind the package's lock, shareable by reference: ``StoreLock`` is noncopyable
-/// and cannot be captured by escaping closures; a class holding one can. The one such box in
-/// the package, for the test store, the tests' fixtures and the core's own collectors.
-package final class Locked<Value: Sendable>: Sendable {
-    private let lock: StoreLock<Value>
+import Synchronization
 
-    /// A box holding `value`.
-    package init(_ value: Value) { lock = StoreLock(value) }
+/// A value that only one thread at a time may read or change: the one locked-value type of
+/// swift-mvi, guarded by the package's one ``Lock``, so that the sanitizer checks the lock that
+/// ships. A class, so that it can be shared by reference and captured by escaping closures;
+/// the lock word and the value live in its one allocation.
+///
+/// The store's own two locks are not this type: they are bare ``Lock``s beside the fields
+/// they guard (``StoreScheduler`` and ``StoreCore``), so that a store is one allocation.
+@usableFromInline
+package final class Locked<Value: Sendable>: @unchecked Sendable {  // `value` is touched only under `lock`
+    @usableFromInline let lock = Lock()
+    /// Guarded by `lock`.
+    // Unchecked exclusivity: every access holds `lock`, which is stronger than the dynamic
+    // check; the check would add a runtime call to each access, on paths such as the
+    // observable store's state inbox that took none before (its value was behind a pointer).
+    @usableFromInline @exclusivity(unchecked) var value: Value
 
-    /// Runs `body` with the value, under the lock.
-    package func withLock<Result: Sendable, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
-        try lock.withLock(body)
+    /// A lock guarding `initialValue`.
+    @inlinable package init(_ initialValue: consuming Value) {
+        value = initialValue
+    }
+
+    /// Runs `body` on the value, holding the lock.
+    @inlinable package func withLock<Result: Sendable, E: Error>(
+        _ body: (inout Value) throws(E) -> Result
+    ) throws(E) -> Result {
+        try lock.withLock { () throws(E) -> Result in try body(&value) }
     }
 }
+
+/// The former name of ``Locked``, for the modules outside `MVI` that still spell it so: the
+/// same type. Rename their uses to `Locked` and remove this alias.
+package typealias StoreLock<Value: Sendable> = Locked<Value>

@@ -6,7 +6,7 @@ final class ObserverList<Value>: Sendable {
         var observers: [(id: Int, observer: @MainActor (Value) -> Void)] = []
     }
 
-    private let entries = StoreLock(Entries())
+    private let entries = Locked(Entries())
 
     /// Adds an observer; it is called until the subscription ends.
     func add(_ observer: @escaping @MainActor (Value) -> Void) -> Subscription {

@@ -110,14 +110,14 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
         let support = container.attachTestSupport(StoreTestSupport())
         failureWatch = (
             support,
-            support.watchFailures { error in
+            support.observeFailures { error in
                 recording.withLock { $0.failures.append(error) }
             }
         )
     }
 
     deinit {
-        failureWatch.support.stopWatching(failureWatch.id)
+        failureWatch.support.stopObservingFailures(failureWatch.id)
         let (states, sideEffects, failures) = recording.withLock { ($0.states, $0.sideEffects, $0.failures) }
         if !states.isEmpty || !sideEffects.isEmpty {
             reportIssue(

@@ -35,7 +35,7 @@ import Testing
         let release = DispatchSemaphore(value: 0)
         let threads = Collected<UInt>()
         let store = Store(Tracked(entered: entered, release: release, threads: threads), initialState: .init())
-        let drainerThread = StoreLock<UInt>(0)
+        let drainerThread = Locked<UInt>(0)
         let returned = Gate<Void>()
         Thread.detachNewThread {
             drainerThread.withLock { $0 = UInt(bitPattern: ObjectIdentifier(Thread.current).hashValue) }

@@ -12,7 +12,7 @@ import Testing
         enum Intent: Sendable { case bump, readInReduce }
         enum Message: Sendable { case bump, readStore }
 
-        static let store = StoreLock<Store<Impure>?>(nil)
+        static let store = Locked<Store<Impure>?>(nil)
 
         static func reduce(_ state: inout State, _ message: Message) {
             switch message {

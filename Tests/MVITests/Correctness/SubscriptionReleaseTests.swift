@@ -126,7 +126,7 @@ private final class SubscriptionBox: @unchecked Sendable {
 
 /// A flag set once, read from any thread.
 private final class Flag: Sendable {
-    private let value = StoreLock(false)
+    private let value = Locked(false)
     func set() { value.withLock { $0 = true } }
     var isSet: Bool { value.withLock { $0 } }
 }

@@ -35,7 +35,7 @@ import Testing
 
     @Test func aStoreLockGuardsItsValueUnderContention() {
         final class Box: Sendable {
-            let numbers = StoreLock<[Int]>([])
+            let numbers = Locked<[Int]>([])
         }
         let box = Box()
         hammer(threads: 8, times: 5_000) {

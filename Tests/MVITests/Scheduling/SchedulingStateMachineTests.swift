@@ -152,7 +152,7 @@ import Testing
     /// Takes the next work, lending up to `capacity` intents; returns the intent taken (or
     /// `nil` for other work or none) and the intents lent, in order.
     func nextLending(_ scheduler: Scheduler, capacity: Int) -> (taken: Int?, lent: [Int]) {
-        withUnsafeTemporaryAllocation(of: Work<Probe>.self, capacity: capacity) { buffer in
+        withUnsafeTemporaryAllocation(of: QueueItem<Probe>.self, capacity: capacity) { buffer in
             let (action, count) = scheduler.machine.next(lendingInto: buffer)
             let lent = (0..<count).map { index -> Int in
                 guard case .intent(let intent) = (buffer.baseAddress! + index).move() else { return -1 }
@@ -268,8 +268,10 @@ import Testing
     }
 
     @Test func aDetachedExecutionHoldsWhatTheIntentSends() {
+        // Held, then started: the caller holds the claim (and skips the bootstrap).
         let scheduler = Scheduler()
-        scheduler.machine.claimDetached()
+        scheduler.machine.holdInput()
+        #expect(scheduler.step { $0.start() } == .runBootstrap)
         #expect(scheduler.step { $0.submitIntent(1) } == .queued)
         #expect(scheduler.machine.held.count == 1)
         #expect(scheduler.step { $0.drained() })

@@ -208,7 +208,7 @@ struct BinderTests {
 
     @Test("A side effect handed back by a released binder is posted once: middleware sees it once")
     func returnedSideEffectIsNotPostedAgain() async {
-        let posted = StoreLock<[Int]>([])
+        let posted = Locked<[Int]>([])
         let counter = AnyMiddleware<Notifier>(observing: [.sideEffect]) { event, _ in
             if case .sideEffect(let value) = event { posted.withLock { $0.append(value) } }
         }

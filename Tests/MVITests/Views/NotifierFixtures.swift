@@ -41,7 +41,7 @@ struct Notifier: Feature {
 
 /// Collects the failures a store reports.
 final class ErrorLog: Sendable {
-    private let errors = StoreLock<[StoreError]>([])
+    private let errors = Locked<[StoreError]>([])
 
     var handler: StoreErrorHandler {
         StoreErrorHandler { [self] error in errors.withLock { $0.append(error) } }

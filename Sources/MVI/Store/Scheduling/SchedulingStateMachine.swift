@@ -1,29 +1,29 @@
-/// Who processes a store's work, and what waits: the store's scheduling, as one plain value.
+/// Who processes a store's queue, and what waits: the store's scheduling, as one plain value.
 ///
 /// Every decision about the drain claim, the queue, held input, the store's tasks and its end
 /// is a transition here: a `mutating` method that changes the machine and returns what the
-/// caller must do (an action). ``StoreCore`` holds the machine under its lock, calls one
-/// transition per critical section, and performs the action after letting go of the lock:
-/// running user code, resuming continuations, cancelling tasks. Nothing here calls user code
+/// caller must do (an action). ``StoreScheduler`` holds the machine under its lock and calls
+/// one transition per critical section; ``StoreCore``, the drain, performs the action after
+/// the lock is let go: running user code, resuming continuations, cancelling tasks. Nothing here calls user code
 /// or blocks, so the machine is tested directly, without threads
 /// (`SchedulingStateMachineTests`). swift-async-algorithms' `DebounceStateMachine` is the
 /// model.
 ///
 /// The rules it keeps:
-/// - One thread at a time drains (holds the claim, `isDraining`): it runs its own work, then
+/// - One thread at a time drains (holds the claim, `isDraining`): it runs its own item, then
 ///   what others queued meanwhile, in arrival order, then lets go. So reductions are serial
 ///   and re-entrant sends queue.
 /// - Input (intents, messages and side effects of async work) waits in `held` before the
-///   store starts and while time travel holds it; control work (subscriptions, a shown state,
+///   store starts and while time travel holds it; control items (subscriptions, a shown state,
 ///   the end) never waits there.
-/// - A drainer hands the claim over after a fair share of others' work; whoever queues next
-///   takes it and drains the queue before its own work, so order is kept.
+/// - A drainer hands the claim over after a fair share of others' items; whoever queues next
+///   takes it and drains the queue before its own item, so order is kept.
 /// - Input from async work is applied only while the work is live: cancelled work's input is
 ///   dropped quietly, input from a context that outlived its work is dropped and reported.
 @usableFromInline
 struct SchedulingStateMachine<F: Feature>: Sendable {
-    /// Work that arrived while another thread was draining, in arrival order.
-    @usableFromInline var pending = WorkQueue<Work<F>>()
+    /// Items that arrived while another thread was draining, in arrival order.
+    @usableFromInline var pending = FIFOQueue<QueueItem<F>>()
     /// What only some stores use (held input, async work, async side-effect listeners), in
     /// a box made when first written: `nil` in a store that never needed it, so that every
     /// store pays one pointer for it instead of the fields. Copied on write, so the machine
@@ -31,19 +31,19 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     @usableFromInline var extrasBox: ExtrasBox?
     // The flags come last so that they share the box's trailing padding: every byte here is
     // paid by every store.
-    /// One thread at a time processes work; it holds this claim while it does.
+    /// One thread at a time processes the queue; it holds this claim while it does.
     @usableFromInline var isDraining = false
     /// Inputs wait until the store starts (and its bootstrap has run).
     @usableFromInline var isStarted = false
     /// Time travel holds live input: it waits in `held` until resumed.
     @usableFromInline var isHolding = false
-    /// A cancelled store drops new input and runs no new work.
+    /// A cancelled store drops new input and starts no new async work.
     @usableFromInline var isCancelled = false
     /// Whether a cancel handler was ever added (``StoreCore/addCancelHandler(_:)``): if not,
     /// cancelling skips the handlers' table.
     var hasCancelHandlers = false
     /// Whether anything but a lone sender's input, run at once, ever went through the
-    /// machine: queued or control work (subscriptions among it), holding. Never cleared; a
+    /// machine: queued or control items (subscriptions among them), holding. Never cleared; a
     /// store without it has nothing to end (see ``isQuiet``).
     @usableFromInline var wasUsed = false
 
@@ -51,7 +51,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     @usableFromInline
     struct Extras: Sendable {
         /// Input that arrived before start or while held, in arrival order.
-        @usableFromInline var held: [Work<F>] = []
+        @usableFromInline var held: [QueueItem<F>] = []
         /// Async work owned by the store, by token.
         @usableFromInline var work = WorkRegistry()
         /// Side effects waiting for async listeners (a machine of its own); it also hands
@@ -82,7 +82,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     }
 
     /// Input that arrived before start or while held, in arrival order.
-    @usableFromInline var held: [Work<F>] {
+    @usableFromInline var held: [QueueItem<F>] {
         get { extrasBox?.value.held ?? [] }
         _modify {
             let box = writableExtras()
@@ -120,8 +120,8 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         case run
         /// Another thread drains; the work waits in the queue (or with held input).
         case queued
-        /// Nobody drained but work was waiting (a drainer handed over): the caller took the
-        /// claim and drains the queue, its own work last, with ``next()``.
+        /// Nobody drained but items were waiting (a drainer handed over): the caller took the
+        /// claim and drains the queue, its own item last, with ``next()``.
         case drainQueue
         /// The work never runs: the store was cancelled or the async work that sent it is no
         /// longer live. The caller drops it (see ``WorkLiveness``).
@@ -132,7 +132,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     @inlinable var canRunInput: Bool { !isDraining && isStarted && !isHolding && !isCancelled && pending.isEmpty }
 
     /// Claims the store for an intent sent by a caller (not async work): the send path.
-    /// Built without a ``Work`` value unless it must wait.
+    /// Built without a ``QueueItem`` value unless it must wait.
     @inlinable mutating func submitIntent(_ intent: F.Intent) -> SubmitAction {
         if canRunInput {
             isDraining = true
@@ -142,7 +142,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     }
 
     /// ``queue(_:)`` for an intent: specialized but never inlined into the send path, so that
-    /// the queuing code (a `Work` of fixed layout, fully inlinable) does not reshape the
+    /// the queuing code (a `QueueItem` of fixed layout, fully inlinable) does not reshape the
     /// claim's fast path around it.
     @inlinable @inline(never) mutating func queueIntent(_ intent: F.Intent) -> SubmitAction {
         queue(.intent(intent))
@@ -151,18 +151,18 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// Claims the store for `work`, or queues it. Input from async work (a message or side
     /// effect it carries the token of, or an intent it sends, `token`) is checked against the
     /// work's liveness first.
-    @inlinable mutating func submit(_ work: consuming Work<F>, fromWork token: Int? = nil) -> SubmitAction {
+    @inlinable mutating func submit(_ item: consuming QueueItem<F>, fromWork token: Int? = nil) -> SubmitAction {
         wasUsed = true
-        if let token = token ?? work.workToken {
+        if let token = token ?? item.workToken {
             let liveness = liveness(ofWork: token)
             guard liveness == .live else { return .drop(liveness) }
         }
-        let runnable = work.isInput ? canRunInput : (!isDraining && !isCancelled && pending.isEmpty)
+        let runnable = item.isInput ? canRunInput : (!isDraining && !isCancelled && pending.isEmpty)
         if runnable {
             isDraining = true
             return .run
         }
-        return queue(work)
+        return queue(item)
     }
 
     /// What ``claimInput(fromWork:)`` found.
@@ -185,16 +185,16 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         return .run
     }
 
-    /// Queues `work` for the draining thread. If nobody drains but work waits (a drainer
+    /// Queues `item` for the draining thread. If nobody drains but items wait (a drainer
     /// handed over after its fair share), the caller takes the claim to drain the queue.
-    @inlinable mutating func queue(_ work: consuming Work<F>) -> SubmitAction {
+    @inlinable mutating func queue(_ item: consuming QueueItem<F>) -> SubmitAction {
         wasUsed = true
         if isCancelled { return .drop(.cancelled) }
-        if work.isInput && (!isStarted || isHolding) {
-            held.append(consume work)
+        if item.isInput && (!isStarted || isHolding) {
+            held.append(consume item)
             return .queued
         }
-        pending.append(consume work)
+        pending.append(consume item)
         guard !isDraining else { return .queued }
         isDraining = true
         return .drainQueue
@@ -202,7 +202,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
 
     // MARK: Draining
 
-    /// The drainer finished its own work: lets go of the claim if nothing was queued
+    /// The drainer finished its own item: lets go of the claim if nothing was queued
     /// meanwhile (`true`, the common case of a lone sender); otherwise the caller drains the
     /// queue with ``next()``.
     @inlinable mutating func drained() -> Bool {
@@ -216,12 +216,12 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     enum NextAction: Sendable {
         /// Runs this work (liveness `.live`), or drops it (input from async work that is no
         /// longer live, decided now, when it would be applied).
-        case run(Work<F>, WorkLiveness)
+        case run(QueueItem<F>, WorkLiveness)
         /// The queue is empty: the claim is released.
         case idle
     }
 
-    /// Takes the next queued work for the drainer, or releases the claim: ``next(lendingInto:)``
+    /// Takes the next queued items for the drainer, or releases the claim: ``next(lendingInto:)``
     /// with no room to lend.
     @inlinable mutating func next() -> NextAction {
         next(lendingInto: UnsafeMutableBufferPointer(start: nil, count: 0)).0
@@ -235,14 +235,16 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// Only intents are lent: they carry no work token, so they are live whenever they are
     /// taken, and they wait on nothing. Intents the drainer has not started when the store
     /// is cancelled or holds its input come back through ``takeBack(_:)``.
-    @inlinable mutating func next(lendingInto lent: UnsafeMutableBufferPointer<Work<F>>) -> (NextAction, lent: Int) {
-        guard let work = pending.popFirst() else {
+    @inlinable mutating func next(
+        lendingInto lent: UnsafeMutableBufferPointer<QueueItem<F>>
+    ) -> (NextAction, lent: Int) {
+        guard let item = pending.popFirst() else {
             isDraining = false
             return (.idle, 0)
         }
-        if let token = work.workToken { return (.run(work, liveness(ofWork: token)), 0) }
-        guard work.isIntent else { return (.run(work, .live), 0) }
-        return (.run(work, .live), pending.moveLeading(into: lent) { $0.isIntent })
+        if let token = item.workToken { return (.run(item, liveness(ofWork: token)), 0) }
+        guard item.isIntent else { return (.run(item, .live), 0) }
+        return (.run(item, .live), pending.moveLeading(into: lent) { $0.isIntent })
     }
 
     /// Takes back intents lent to the drainer that it will not start, because the store was
@@ -252,7 +254,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// Held, they go before what was held since (they arrived first). If the store already
     /// resumed, they go back in front of the queue: still first, and on the live state,
     /// which they were sent to.
-    mutating func takeBack(_ intents: [Work<F>]) -> [Work<F>] {
+    mutating func takeBack(_ intents: [QueueItem<F>]) -> [QueueItem<F>] {
         if isCancelled { return intents }
         if isHolding {
             held = intents + held
@@ -262,7 +264,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         return []
     }
 
-    /// After a fair share of others' work: lets go of the claim while work still waits
+    /// After a fair share of others' items: lets go of the claim while items still wait
     /// (`true`: the caller returns, and starts a task that drains if nobody else comes,
     /// ``claimAbandonedQueue()``). `false` if the queue is empty: the drainer goes on.
     @usableFromInline mutating func handOver() -> Bool {
@@ -272,7 +274,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         return true
     }
 
-    /// Takes the claim to drain work that a drainer handed over, unless someone took it.
+    /// Takes the claim to drain the queue a drainer handed over, unless someone took it.
     @usableFromInline mutating func claimAbandonedQueue() -> Bool {
         guard !isDraining, !isCancelled, !pending.isEmpty else { return false }
         isDraining = true
@@ -312,13 +314,13 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         /// The store's tasks, to cancel.
         var tasks: [WorkTask]
         /// Input that will never run, to abandon (its async senders are resumed).
-        var abandoned: [Work<F>]
+        var abandoned: [QueueItem<F>]
         /// The caller took the claim and terminates the store now (`false`: the drainer
         /// terminates it, after the work in progress).
         var terminatesNow: Bool
     }
 
-    /// Ends the store: input that has not run is abandoned (control work that waits stays,
+    /// Ends the store: input that has not run is abandoned (control items that waits stays,
     /// so subscriptions resolve), the tasks are handed out for cancelling, async listeners
     /// finish, and termination runs now or after the work in progress. `nil` if the store
     /// was cancelled already.
@@ -326,7 +328,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         guard !isCancelled else { return nil }
         isCancelled = true
         var tasks: [WorkTask] = []
-        var abandoned: [Work<F>] = []
+        var abandoned: [QueueItem<F>] = []
         if extrasBox != nil {  // without the box there is nothing to cancel, abandon or finish
             tasks = writableExtras().value.work.removeAll()
             abandoned = held
@@ -334,11 +336,11 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
             sideEffects.finish()
         }
         if !pending.isEmpty {
-            var kept: [Work<F>] = []
-            while let work = pending.popFirst() {
-                if work.isInput { abandoned.append(work) } else { kept.append(work) }
+            var kept: [QueueItem<F>] = []
+            while let item = pending.popFirst() {
+                if item.isInput { abandoned.append(item) } else { kept.append(item) }
             }
-            for work in kept { pending.append(work) }
+            for item in kept { pending.append(item) }
         }
         if isDraining {
             pending.append(.terminate)
@@ -370,12 +372,12 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         guard !isHolding else { return }
         isHolding = true
         wasUsed = true
-        var control: [Work<F>] = []
-        var inputs: [Work<F>] = []
-        while let work = pending.popFirst() {
-            if work.isInput { inputs.append(work) } else { control.append(work) }
+        var control: [QueueItem<F>] = []
+        var inputs: [QueueItem<F>] = []
+        while let item = pending.popFirst() {
+            if item.isInput { inputs.append(item) } else { control.append(item) }
         }
-        for work in control { pending.append(work) }
+        for item in control { pending.append(item) }
         held = inputs + held
     }
 
@@ -394,18 +396,8 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// Moves held input behind whatever is pending, once the store may run it.
     @inlinable mutating func releaseHeldInput() {
         guard isStarted, !isHolding, !hasNoHeldInput else { return }
-        for work in held { pending.append(work) }
+        for item in held { pending.append(item) }
         held.removeAll()
-    }
-
-    /// Claims a store nobody else can reach for one detached execution: started (no
-    /// bootstrap), drained by the caller, and holding, so that whatever the intent sends or
-    /// its work dispatches waits and is dropped with the store. End it with ``drained()``.
-    mutating func claimDetached() {
-        wasUsed = true
-        isStarted = true
-        isDraining = true
-        isHolding = true
     }
 
     // MARK: Async work
@@ -454,7 +446,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// How many inputs are queued or held.
     var pendingInputCount: Int { held.count + pending.elements.lazy.filter(\.isInput).count }
 
-    /// Whether work is being processed or waits to be (a cancelled store is never busy).
+    /// Whether items are processed or wait to be (a cancelled store is never busy).
     var isBusy: Bool { (isDraining || !pending.isEmpty) && !isCancelled }
 }
 

@@ -73,7 +73,28 @@ extension StoreCore {
     /// Reduces `message`, recording it (with the intent held back, if any) in the same
     /// critical section.
     @inlinable @inline(__always) func reduceRecording(_ message: F.Message) {
-        withRecorder { $0.reduce(message, in: self) }
+        withRecorder { reduceRecording(message, $0) }
+    }
+
+    /// ``reduceRecording(_:)`` with the recorder: the recorder's log is appended inside the
+    /// drain's own critical section, the one that reduces. Out of line, so that both the store
+    /// and the recorder are borrowed for the call: no reference counting, and the plain send
+    /// path stays small.
+    @inlinable @inline(never) func reduceRecording(_ message: F.Message, _ recorder: StoreRecorder<F>) {
+        let intent = recorder.pendingIntent
+        guard intent != nil || recorder.session.isRecording else {
+            reduce(message, on: ThreadIdentity.current)
+            return
+        }
+        let time = recorder.session.now
+        recorder.pendingIntent = nil
+        let sequence = recorder.session.reserve(intent == nil ? 2 : 3)
+        withReducing(on: ThreadIdentity.current) {
+            F.reduce(&drainer.state, message)
+            let isCheckpoint = recorder.log.appendReduction(
+                sequence: sequence, time: time, intent: intent, message: message)
+            if isCheckpoint { recorder.log.addCheckpoint(drainer.state) }
+        }
     }
 
     /// Records a posted side effect, after the intent held back, if any.

@@ -1,14 +1,15 @@
-/// One unit of work for a store, processed in order by whichever thread currently drains it.
+/// One item of a store's queue, processed in order by whichever thread holds the drain claim.
 ///
-/// Inputs (intents, and messages and side effects from async work) are held while the store
-/// is not started or while time travel holds it; control work (subscriptions, showing a
-/// recorded state, termination) is never held.
+/// Two kinds: input (intents, messages and side effects from async work, a replaced state),
+/// held while the store is not started or while time travel holds it; and control
+/// (subscriptions, showing a recorded state, a failure, termination), never held. "Work"
+/// always means async work (what `run` starts): an item from async work carries its token.
 @usableFromInline
-enum Work<F: Feature>: Sendable {
+enum QueueItem<F: Feature>: Sendable {
     case intent(F.Intent)
     /// A message from the async work with token `work`; the continuation, if any, resumes
     /// once it is reduced or dropped. Unsafe, not checked (whose canary is an allocation per
-    /// wait): it is safe because a queued `Work` value is consumed exactly once, either
+    /// wait): it is safe because a queued item is consumed exactly once, either
     /// performed (`perform`/`performControl` resume it) or dropped (`abandon` resumes it). Whether the work is still live is decided when the
     /// message is applied.
     case message(F.Message, work: Int, UnsafeContinuation<Void, Never>?)

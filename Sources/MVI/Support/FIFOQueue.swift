@@ -1,8 +1,8 @@
-/// A first-in, first-out queue that reuses its storage (the store's pending work, a
-/// recorder's checkpoints): popping is O(1) and a drained queue
+/// A first-in, first-out queue that reuses its storage (the store's queued items, side effects
+/// waiting for listeners, a recorder's checkpoints): popping is O(1) and a drained queue
 /// keeps its capacity, so a store under steady contention stops allocating.
 @usableFromInline
-struct WorkQueue<Element> {
+struct FIFOQueue<Element> {
     @usableFromInline var slots: [Element?] = []
     @usableFromInline var head = 0
 
@@ -78,4 +78,4 @@ struct WorkQueue<Element> {
         return result
     }
 }
-extension WorkQueue: Sendable where Element: Sendable {}
+extension FIFOQueue: Sendable where Element: Sendable {}

@@ -23,15 +23,7 @@ extension StoreCore {
             handled = true
             if policy.delivery != .broadcast { return }
         }
-        let dropped = withMachine { machine -> [F.SideEffect] in
-            // Broadcast: async listeners get it too; it waits only if nobody at all listens.
-            if handled && !machine.sideEffects.hasBroadcastListeners { return [] }
-            if returned {
-                machine.sideEffects.putBack(sideEffect, policy: policy)
-                return []
-            }
-            return machine.sideEffects.post(sideEffect, policy: policy)
-        }
+        let dropped = postToMailbox(sideEffect, handled: handled, returned: returned, policy: policy)
         for lost in dropped {
             reportFromDrainer(
                 StoreError(
@@ -49,12 +41,7 @@ extension StoreCore {
         guard handler.isOpen else { return }
         let isFirst = drainer.sideEffectHandlers.isEmpty
         drainer.sideEffectHandlers.append(handler)
-        let waiting = withMachine { machine -> [F.SideEffect] in
-            if policy.delivery == .broadcast && (!isFirst || machine.sideEffects.hasBroadcastListeners) {
-                return []
-            }
-            return machine.sideEffects.buffer.drainAll()
-        }
+        let waiting = takeBuffered(forHandler: isFirst, policy: policy)
         let me = ThreadIdentity.current
         var index = waiting.startIndex
         while index < waiting.endIndex, handler.offer(waiting[index], as: me) {
@@ -62,24 +49,20 @@ extension StoreCore {
         }
         guard index < waiting.endIndex else { return }
         // Refused (the handler went away meanwhile): the rest waits again, in front, in order.
-        withMachine { machine in
-            let later = machine.sideEffects.buffer.drainAll()
-            for sideEffect in waiting[index...] { machine.sideEffects.buffer.append(sideEffect) }
-            for sideEffect in later { machine.sideEffects.buffer.append(sideEffect) }
-        }
+        putBackInFront(waiting[index...])
     }
 
     /// Posts a side effect for async work, in order with the store's input; dropped if the
     /// work is cancelled or has ended by the time it would be delivered.
     func postFromWork(_ sideEffect: F.SideEffect, work token: Int) async {
-        switch withMachine({ $0.claimInput(fromWork: token) }) {
+        switch claimInput(fromWork: token) {
         case .run:
             deliver(sideEffect)
             drain()
         case .drop(let liveness):
             drop(.sideEffect(sideEffect, work: token, nil), liveness)
         case .busy:
-            // Unsafe: resumed exactly once, when the queued side effect is delivered or dropped (see `Work`).
+            // Unsafe: resumed exactly once, when the queued side effect is delivered or dropped (see `QueueItem`).
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
                 submit(.sideEffect(sideEffect, work: token, continuation))
             }
@@ -92,19 +75,19 @@ extension StoreCore {
     /// Inlinable, like ``WorkContext/dispatch(_:)``: the work's operation runs it specialized
     /// for the feature, so the message is not a generic value on the task's stack.
     @inlinable func dispatchFromWork(_ message: F.Message, work token: Int) async {
-        switch withMachine({ $0.claimInput(fromWork: token) }) {
+        switch claimInput(fromWork: token) {
         case .run:
             apply(message)
             drain()
         case .drop(let liveness):
             drop(.message(message, work: token, nil), liveness)
         case .busy:
-            // Unsafe: resumed exactly once, when the queued message is applied or dropped (see `Work`).
+            // Unsafe: resumed exactly once, when the queued message is applied or dropped (see `QueueItem`).
             // `submit(_:)` inlined, so that queuing runs specialized too (the usual case on
             // real threads: the sender that started this work is still draining).
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-                let work = Work<F>.message(message, work: token, continuation)
-                afterSubmitting(withMachine { $0.submit(work) }, work)
+                let item = QueueItem<F>.message(message, work: token, continuation)
+                afterSubmitting(schedule(item), item)
             }
         }
     }

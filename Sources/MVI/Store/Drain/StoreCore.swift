@@ -1,27 +1,30 @@
 import Synchronization
 
-/// The engine behind ``Store``: it takes a lock, asks the scheduling machine what to do, and
-/// does it.
+/// The drain half of a store: what runs while holding the drain claim, and the state it writes.
 ///
-/// Who drains, what is queued, held, started and cancelled is decided by
-/// ``SchedulingStateMachine``, one transition per critical section; this type runs what the
-/// transition says outside the lock (`execute`, `reduce`, observers, middleware). One thread
-/// at a time drains the store, so reductions are serial and ordered, and a re-entrant send
-/// just queues.
+/// Who drains, what is queued, held, started and cancelled is decided by the scheduler
+/// (``StoreScheduler``, this type's superclass: the lock, ``SchedulingStateMachine`` and each
+/// transition with the action it returns). This type asks it, then acts on the action outside
+/// its lock: it runs `execute`, `reduce`, the observers, the side-effect handlers, middleware,
+/// the recorder's appends, and time travel's show and restore. One thread at a time holds the
+/// drain claim, so reductions are serial and ordered, and a re-entrant send just queues.
 ///
 /// Two locks, both ``Lock``, never held together and never around user code but `reduce`:
-/// - `lock` guards `machine`, what senders touch: the drain claim, the queues, the tasks and
-///   the side-effect mailbox. Nothing user-written runs under it, so queuing input never
-///   waits for a `reduce`, an `execute` or an observer.
-/// - `stateLock` guards the state's writes (and the time-travel record written with them).
-///   The drainer reduces under it; readers on other threads take it to read. The drainer
-///   reads without it (only the drainer writes). A reader on the thread that is reducing
+/// - the scheduler's `lock` guards the scheduling (``StoreScheduler``). Nothing user-written
+///   runs under it, so queuing input never waits for a `reduce`, an `execute` or an observer.
+/// - `stateLock`, this type's, guards writes of `drainer.state` (and the time-travel record
+///   written with them, and the live state kept aside while another is shown). The claim
+///   holder reduces under it; readers on other threads take it to read. The claim holder
+///   reads without it (only the claim holder writes). A reader on the thread that is reducing
 ///   (a reducer reading the store) is told so, instead of deadlocking.
 ///
-/// `drainer` holds what only the draining thread touches.
+/// Only this type's files (`Store/Drain/`) take `stateLock` or touch `drainer`
+/// (`.ci/owners-lint` checks it); everything else goes through their methods.
 @usableFromInline
-package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` under `lock`, `drainer` by the claim
-    /// What only the draining thread touches.
+package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendable {  // `drainer`: see above
+    /// What the drain-claim holder touches: written only by it; `state` (and
+    /// `liveWhileShowing`) written under `stateLock`, so that other threads may read them
+    /// under it.
     @usableFromInline
     struct Drainer {
         @usableFromInline var state: F.State
@@ -42,30 +45,22 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
     /// carries one pointer for them.
     @usableFromInline let settings: StoreSettings?
     @usableFromInline let feature: F
-    /// Guards `machine`.
-    @usableFromInline let lock = Lock()
-    /// Guards writes of `drainer.state` (see the type's comment). Beside `lock`, so that the
-    /// two 4-byte words share one 8-byte slot.
-    @usableFromInline let stateLock = Lock()
-    /// The scheduling: touched only through ``withMachine(_:)``.
-    // Unchecked exclusivity: every access holds `lock`, which is stronger than the dynamic check.
-    @usableFromInline @exclusivity(unchecked) var machine = SchedulingStateMachine<F>()
     /// The thread running `reduce` right now, or 0: lets a read of the state from inside a
     /// reducer fail with a message instead of a deadlock, and a send from it be reported.
     @usableFromInline let reducingThread: Atomic<UInt>
-    // Unchecked exclusivity: every access is confined to the draining thread (or under the
-    // lock for state reads from elsewhere), which is stronger than the dynamic check.
+    /// Guarded by the drain claim (one thread at a time); `state` also by `stateLock`.
+    // Unchecked exclusivity: every write holds the drain claim (and `stateLock` for the
+    // state), every read from another thread holds `stateLock`, which is stronger than the
+    // dynamic check; the check would begin a dynamic access (a runtime call) at each of the
+    // several accesses of a plain send.
     @usableFromInline @exclusivity(unchecked) var drainer: Drainer
     /// The kinds of event some middleware observes, one bit each (``StoreEvent/Kind``),
     /// plus ``Pipeline/recordingBit`` when a recorder is attached.
     @usableFromInline let middlewareInterest: UInt16
-    /// How many intents lent to the drainer (``drainQueued()``) it has not started yet: still
-    /// input that waits, for ``pendingInputCount``. Written by the drainer. Beside
-    /// `middlewareInterest`, in the padding before `pipeline`.
-    @usableFromInline let lentIntents = Atomic<UInt8>(0)
-    /// Set, under `lock`, when the store is cancelled or holds its input while intents are
-    /// lent: the drainer gives back those it has not started (``recallLentIntents()``).
-    @usableFromInline let lentIntentsRecalled = Atomic<Bool>(false)
+    /// Guards writes of `drainer.state` and `drainer.liveWhileShowing`, and reads of them
+    /// from threads that do not hold the drain claim (see the type's comment).
+    /// Beside `middlewareInterest`, so that the two share one 8-byte slot.
+    @usableFromInline let stateLock = Lock()
     /// The middleware and the recorder; `nil` without middleware, so that a plain store
     /// carries one empty pointer.
     @usableFromInline let pipeline: Pipeline<F>?
@@ -75,7 +70,7 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
     @inlinable var errorHandler: StoreErrorHandler { settings?.errorHandler ?? .standardError }
     /// How side effects are delivered.
     @inlinable var policy: SideEffectPolicy { settings?.policy ?? .default }
-    /// A test harness's executor and failure watchers (StoreCore+TestSupport.swift); empty in apps.
+    /// A test harness's executor and failure observers (StoreCore+TestSupport.swift); empty in apps.
     @usableFromInline let testSupport = AtomicReference<StoreTestSupport>()
 
     /// Inlinable, like ``Store/init(_:initialState:name:middleware:sideEffects:onError:start:)``:
@@ -101,8 +96,9 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
             let (pipeline, interest) = Self.makePipeline(middleware, storeName: name)
             self.pipeline = pipeline
             self.middlewareInterest = interest
-            attachRecorder()
         }
+        super.init()
+        if !middleware.isEmpty { attachRecorder() }
     }
 
     /// The pipeline of a store with middleware and the kinds of event it observes: out of
@@ -162,27 +158,37 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
         reducingThread.store(0, ordering: .relaxed)
     }
 
-    /// The state, for the draining thread only.
+    /// The state, for the drain-claim holder only (no lock: only it writes).
     @inlinable var drainerState: F.State {
         _read { yield drainer.state }
     }
 
-    // MARK: Input
+    /// Whether `execute` or `bootstrap` is on the stack (kept only when there is middleware);
+    /// for the drain-claim holder.
+    @inlinable var isExecuting: Bool { drainer.isExecuting }
 
-    /// Runs `transition` on the scheduling machine, holding the lock. The one way in.
-    @inlinable @inline(__always)
-    func withMachine<Action: Sendable>(_ transition: (inout SchedulingStateMachine<F>) -> Action) -> Action {
-        lock.withLock { transition(&machine) }
+    /// Runs `body` with the state under `stateLock`: for a reader on another thread that must
+    /// see the state and what was recorded with it together (time travel's controller).
+    func withStateLocked<Result: Sendable>(_ body: (F.State) -> Result) -> Result {
+        stateLock.withLock { body(drainer.state) }
     }
+
+    /// The store's own state, for any thread: while time travel shows a recorded state
+    /// (``StoreHooks/show(_:)``), the live one kept aside, never the shown one.
+    package var liveState: F.State {
+        stateLock.withLock { drainer.liveWhileShowing?.value ?? drainer.state }
+    }
+
+    // MARK: Input
 
     /// The send path: claims the store and executes at once, or queues the intent.
     @inlinable func send(_ intent: F.Intent) {
-        let action = withMachine { $0.submitIntent(intent) }
+        let action = schedule(intent: intent)
         if _fastPath(action == .run) {
             execute(intent)
             drain()
         } else if action == .queued {
-            // Queued for the thread that drains (the contended path): no `Work` is built
+            // Queued for the thread that drains (the contended path): no `QueueItem` is built
             // here, since each copy of one goes through its value witnesses.
             if _slowPath(reducingThread.load(ordering: .relaxed) == ThreadIdentity.current) { reportSendDuringReduce() }
         } else {
@@ -195,21 +201,21 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
         report(StoreError(storeName: name, origin: .misuse, underlying: StoreMisuse.sendDuringReduce))
     }
 
-    /// Runs control work (a subscription, a shown state, a failure) or input from async
+    /// Runs a control item (a subscription, a shown state, a failure) or input from async
     /// work now if no one is draining, or queues it for the thread that is.
-    @usableFromInline func submit(_ work: Work<F>) {
-        let action = withMachine { $0.submit(work) }
+    @usableFromInline func submit(_ item: QueueItem<F>) {
+        let action = schedule(item)
         if action == .run {
-            perform(work)
+            perform(item)
             drain()
         } else {
-            afterSubmitting(action, work)
+            afterSubmitting(action, item)
         }
     }
 
     /// Sends an intent for async work, unless the work was cancelled or has ended.
     func sendFromWork(_ intent: F.Intent, work token: Int) {
-        let action = withMachine { $0.submit(.intent(intent), fromWork: token) }
+        let action = schedule(.intent(intent), fromWork: token)
         if action == .run {
             execute(intent)
             drain()
@@ -220,34 +226,34 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
 
     /// What a submitter does when it did not get to run its work at once: drain the queue
     /// it took over, drop the work, or (queued) nothing but note a send from inside `reduce`.
-    @inlinable func afterSubmitting(_ action: SchedulingStateMachine<F>.SubmitAction, _ work: Work<F>) {
+    @inlinable func afterSubmitting(_ action: SchedulingStateMachine<F>.SubmitAction, _ item: QueueItem<F>) {
         switch action {
         case .run:
-            perform(work)
+            perform(item)
             drain()
         case .drainQueue:
             drainQueued()
         case .drop(let liveness):
-            drop(work, liveness)
+            drop(item, liveness)
         case .queued:
-            if case .intent = work, reducingThread.load(ordering: .relaxed) == ThreadIdentity.current {
+            if case .intent = item, reducingThread.load(ordering: .relaxed) == ThreadIdentity.current {
                 reportSendDuringReduce()
             }
         }
     }
 
-    /// The drainer finished its own work: lets go, or drains what was queued meanwhile.
+    /// The drainer finished its own item: lets go, or drains what was queued meanwhile.
     @inlinable func drain() {
         // The common case, a lone sender: nothing was queued meanwhile. Checked without
-        // touching a `Work` value, so the hot path does no generic enum handling.
-        if !withMachine({ $0.drained() }) { drainQueued() }
+        // touching a `QueueItem` value, so the hot path does no generic enum handling.
+        if !drained() { drainQueued() }
     }
 
-    /// How much queued work a draining thread processes before it hands the drain claim
-    /// over: a sender waits for its own work and at most this many others' inputs.
+    /// How much queued items a draining thread processes before it hands the drain claim
+    /// over: a sender waits for its own item and at most this many others' inputs.
     @inlinable static var fairShare: Int { 1024 }
 
-    /// Processes queued work until none is left (the machine then releases the claim), or
+    /// Processes queued items until none is left (the machine then releases the claim), or
     /// until a fair share of it is done and the claim is handed over.
     ///
     /// Inlinable, so that queued intents and messages (concurrent senders, async work) run
@@ -262,39 +268,32 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
     /// 26 ns lent). The lent intents live on this stack frame. Kept out of line (but
     /// specialized): the send path only calls it when something was queued meanwhile.
     @inlinable @inline(never) func drainQueued() {
-        withUnsafeTemporaryAllocation(of: Work<F>.self, capacity: Self.lendingCapacity) { lent in
+        withUnsafeTemporaryAllocation(of: QueueItem<F>.self, capacity: Self.lendingCapacity) { lent in
             drainQueued(lendingInto: lent)
         }
     }
 
     /// At most how many intents the drainer borrows at once: 32, or fewer when the feature's
-    /// `Work` values are over 32 bytes, so that the buffer stays within 1 KiB of stack.
+    /// `QueueItem` values are over 32 bytes, so that the buffer stays within 1 KiB of stack.
     @inlinable static var lendingCapacity: Int {
-        min(32, max(1, 1024 / MemoryLayout<Work<F>>.stride))
+        min(32, max(1, 1024 / MemoryLayout<QueueItem<F>>.stride))
     }
 
     /// ``drainQueued()`` with its buffer for lent intents.
-    @inlinable func drainQueued(lendingInto lent: UnsafeMutableBufferPointer<Work<F>>) {
+    @inlinable func drainQueued(lendingInto lent: UnsafeMutableBufferPointer<QueueItem<F>>) {
         var share = Self.fairShare
         while true {
-            // Moved out of the action, not copied: a copy of a `Work` goes through its value
+            // Moved out of the action, not copied: a copy of a `QueueItem` goes through its value
             // witnesses, with metadata look-ups (most of a contended send's cost, measured).
             // Never more than the fair share: the sender's promise counts lent intents too.
             let room = UnsafeMutableBufferPointer(rebasing: lent.prefix(max(0, share - 1)))
-            let (action, lentCount) = withMachine { machine in
-                let next = machine.next(lendingInto: room)
-                if next.lent > 0 {
-                    lentIntents.store(UInt8(truncatingIfNeeded: next.lent), ordering: .relaxed)
-                    lentIntentsRecalled.store(false, ordering: .relaxed)
-                }
-                return next
-            }
-            guard case .run(let work, let liveness) = consume action else { return }
+            let (action, lentCount) = next(lendingInto: room)
+            guard case .run(let item, let liveness) = consume action else { return }
             if _slowPath(liveness != .live) {
-                drop(work, liveness)
+                drop(item, liveness)
                 continue
             }
-            perform(work)
+            perform(item)
             share -= lentCount + 1
             if lentCount > 0 { performLent(lent, count: lentCount) }
             if _slowPath(share <= 0), handOverDraining() { return }
@@ -303,62 +302,60 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
 
     /// Runs the `count` intents lent in `lent`, in order, unless they are recalled: then
     /// those not started go back to the machine.
-    @inlinable func performLent(_ lent: UnsafeMutableBufferPointer<Work<F>>, count: Int) {
+    @inlinable func performLent(_ lent: UnsafeMutableBufferPointer<QueueItem<F>>, count: Int) {
         // Not nil: the buffer has room for at least one intent, or none would be lent.
         let base = lent.baseAddress.unsafelyUnwrapped
         for index in 0..<count {
-            if _slowPath(lentIntentsRecalled.load(ordering: .relaxed)) {
+            if _slowPath(lentIntentsAreRecalled) {
                 giveBackLent(UnsafeMutableBufferPointer(start: base + index, count: count - index))
                 return
             }
-            lentIntents.store(UInt8(truncatingIfNeeded: count - index - 1), ordering: .relaxed)
+            noteLentIntents(remaining: count - index - 1)
             perform((base + index).move())
         }
     }
 
     /// Gives the machine back lent intents that will not run now (the store was cancelled or
     /// holds its input), and abandons those it drops.
-    @usableFromInline func giveBackLent(_ rest: UnsafeMutableBufferPointer<Work<F>>) {
+    @usableFromInline func giveBackLent(_ rest: UnsafeMutableBufferPointer<QueueItem<F>>) {
         let intents = rest.indices.map { (rest.baseAddress.unsafelyUnwrapped + $0).move() }
-        let abandoned = withMachine { machine in
-            lentIntents.store(0, ordering: .relaxed)
-            lentIntentsRecalled.store(false, ordering: .relaxed)
-            return machine.takeBack(intents)
-        }
-        for work in abandoned { abandon(work) }
+        let abandoned = takeBack(intents)
+        for item in abandoned { abandon(item) }
     }
 
-    /// Asks the drainer for the intents lent to it that it has not started: called under
-    /// `lock` by what changes where queued input goes (cancelling, holding).
-    @usableFromInline func recallLentIntents() {
-        if lentIntents.load(ordering: .relaxed) != 0 {
-            lentIntentsRecalled.store(true, ordering: .relaxed)
-        }
+    /// Stops holding input (``StoreHooks/resumeInput()``): drains what was held if this
+    /// thread took the claim.
+    func resumeInput() {
+        if resumeTransition() { drain() }
     }
 
-    /// Holds live input from now on (``StoreHooks/holdInput()``): input already queued, or
-    /// lent to the drainer and not started, is held too.
-    func holdInput() {
-        withMachine { machine in
-            machine.holdInput()
-            recallLentIntents()
-        }
+    /// Executes `intent` on this store, which nobody else can reach (a sandbox made for
+    /// ``StoreHooks/executeDetached(_:from:)``): holding, so that whatever the intent sends or
+    /// its work dispatches waits and is dropped with the store, then started, which claims it
+    /// for this thread, without its bootstrap. Time travel's detached execution needs no state
+    /// of the scheduling machine of its own: it is these two general transitions.
+    func executeDetached(_ intent: F.Intent) {
+        holdInput()
+        // A fresh store that nobody else can reach: starting it always claims it.
+        guard startTransition() == .runBootstrap else { return }
+        execute(intent)
+        _ = drained()
     }
 
-    /// After a fair share: lets go of the drain claim while work still waits, so the thread
-    /// that drained returns to its caller. The next thread to queue work takes the claim and
-    /// drains the queue before its own work (order is kept); a task is started to drain it
+    /// After a fair share: lets go of the drain claim while items still wait, so the thread
+    /// that drained returns to its caller. The next thread to queue an item takes the claim and
+    /// drains the queue before its own item (order is kept); a task is started to drain it
     /// if nobody comes. `false` if the queue is empty: the caller goes on (and lets go).
     ///
     /// Inlinable (but kept out of line), so that the task drains through code specialized for
-    /// the feature: unspecialized, every queued intent was copied and destroyed through `Work`'s
+    /// the feature: unspecialized, every queued intent was copied and destroyed through `QueueItem`'s
     /// generic value witnesses, with metadata look-ups (half the instructions of a contended
     /// `concurrent-send` run went there).
     @inlinable @inline(never) func handOverDraining() -> Bool {
-        let handedOver = withMachine { $0.handOver() }
+        let handedOver = handOver()
         if handedOver {
             Task {
-                if self.withMachine({ $0.claimAbandonedQueue() }) { self.drainQueued() }
+                if self.claimAbandonedQueue() { self.drainQueued() }
             }
         }
         return handedOver
@@ -366,11 +363,11 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
 
     /// Drops input that can no longer be applied: its async sender is resumed, and input
     /// from a context that outlived its work is reported.
-    @usableFromInline func drop(_ work: Work<F>, _ liveness: WorkLiveness) {
-        abandon(work)
+    @usableFromInline func drop(_ item: QueueItem<F>, _ liveness: WorkLiveness) {
+        abandon(item)
         guard liveness == .ended else { return }
         let action: StoreMisuse.Action
-        switch work {
+        switch item {
         case .sideEffect: action = .post
         case .intent: action = .send
         default: action = .dispatch
@@ -378,9 +375,9 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
         report(StoreError(storeName: name, origin: .misuse, underlying: StoreMisuse.contextUsedAfterWorkEnded(action)))
     }
 
-    /// Runs one unit of work on the draining thread.
-    @inlinable func perform(_ work: consuming Work<F>) {
-        switch consume work {
+    /// Runs one queue item on the draining thread.
+    @inlinable func perform(_ item: consuming QueueItem<F>) {
+        switch consume item {
         case .intent(let intent):
             execute(intent)
         case .message(let message, _, let continuation):
@@ -393,10 +390,10 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
 
     /// ``perform(_:)`` for what is not an intent or a message: out of line, so that queued
     /// input stays on the specialized path without carrying all of this.
-    @usableFromInline func performControl(_ work: Work<F>) {
-        switch work {
+    @usableFromInline func performControl(_ item: QueueItem<F>) {
+        switch item {
         case .intent, .message:
-            perform(work)
+            perform(item)
         case .sideEffect(let sideEffect, _, let continuation):
             deliver(sideEffect)
             continuation?.resume()
@@ -438,16 +435,16 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
         }
     }
 
-    /// What happens to work that can never run: async senders waiting on it are resumed,
+    /// What happens to an item that can never run: async senders waiting on it are resumed,
     /// observers that wanted to start watching get the final state and finish.
-    func abandon(_ work: Work<F>) {
-        switch work {
+    func abandon(_ item: QueueItem<F>) {
+        switch item {
         case .addObserver(let observer):
             let me = ThreadIdentity.current
             _ = observer.call(as: me) { observer.onState(state) }
             observer.finish()
         default:
-            work.abandon()
+            item.abandon()
         }
     }
 
@@ -467,12 +464,15 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
     // itself (valgrind, instructions per send): one path with the hooks inside it cost
     // `send-1sub` 250 against 207, because `send` no longer inlined it; folding the recorder
     // into the middleware's out-of-line path cost `send-1sub-timetravel` 405 against 374.
+    // So the recorder's hooks (the `hasRecorder` branches below) stay in the core: moved out
+    // as middleware, a recorded send costs 31 instructions more (8%), and a plain send pays
+    // nothing for them (the recorder's bit shares the middleware test).
 
     /// Executes an intent.
     @inlinable func execute(_ intent: F.Intent) {
         if _slowPath(hasMiddleware) {
             executeWatched(intent)
-        } else if _slowPath(hasRecorder) {
+        } else if _slowPath(hasRecorder) {  // kept in the core: see the note above (405 against 374)
             recordIntent(intent)
             feature.execute(intent, StoreContext(core: self))
             recordEndOfIntent()
@@ -516,7 +516,7 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
             applyWatched(message)
         } else {
             let me = ThreadIdentity.current
-            if _slowPath(hasRecorder) {
+            if _slowPath(hasRecorder) {  // kept in the core: see the note above `execute` (405 against 374)
                 reduceRecording(message)
             } else {
                 reduce(message, on: me)
@@ -621,7 +621,7 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
     /// Runs the bootstrap and lets held input through (``Store/start()``). Inlinable, so that
     /// a store started at creation runs code specialized for its feature.
     @inlinable func start() {
-        switch withMachine({ $0.start() }) {
+        switch startTransition() {
         case .runBootstrap:
             runBootstrap()
             drain()
@@ -638,38 +638,25 @@ package final class StoreCore<F: Feature>: @unchecked Sendable {  // `machine` u
         if wants(.started) { emit(.started) }
     }
 
-    var isCancelled: Bool {
-        withMachine { $0.isCancelled }
-    }
-
     /// Ends the store (``Store/cancel()``).
     ///
-    /// A store that nobody drains and that has nothing to end (no queued work, tasks, held
+    /// A store that nobody drains and that has nothing to end (no queued items, tasks, held
     /// input, async listeners, observers, side-effect handlers, middleware or cancel
     /// handlers: ``SchedulingStateMachine/isQuiet``) is only marked cancelled: what `deinit`
     /// runs for a store that was never subscribed to. Nothing can be added meanwhile, since
     /// every addition goes through the machine and finds the store cancelled.
     func cancel() {
-        let quiet = withMachine { machine -> Bool? in
-            guard !machine.isCancelled else { return nil }
-            guard machine.isQuiet, pipeline == nil else { return false }
-            machine.isCancelled = true
-            return true
-        }
+        let quiet = cancelIfQuiet(hasPipeline: pipeline != nil)
         if quiet == false { cancelUsedStore() }
     }
 
     /// ``cancel()`` for a store that has something to end. Apart, so that the quiet path
     /// looks up none of the generic types this one needs.
     @inline(never) private func cancelUsedStore() {
-        let (cancelled, hasCancelHandlers) = withMachine { machine in
-            let cancelled = machine.cancel()
-            recallLentIntents()
-            return (cancelled, machine.hasCancelHandlers)
-        }
+        let (cancelled, hasCancelHandlers) = cancelTransition()
         guard let action = cancelled else { return }
         for task in action.tasks { task.cancel() }
-        for work in action.abandoned { abandon(work) }
+        for item in action.abandoned { abandon(item) }
         if action.terminatesNow {
             perform(.terminate)
             drain()

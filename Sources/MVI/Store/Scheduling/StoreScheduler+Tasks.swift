@@ -1,0 +1,52 @@
+/// The scheduling of a store's async work: its slots, registration and cancellation, each
+/// a transition of ``SchedulingStateMachine`` under the scheduler's lock. The tasks it hands
+/// back are cancelled by the caller, outside the lock (cancellation handlers run synchronously
+/// and may call back into the store).
+extension StoreScheduler {
+    /// Reserves a slot for async work before its task exists; `nil` once the store is cancelled.
+    @inlinable final func reserveTask(id: TaskID?) -> Int? {
+        withMachine { $0.reserveTask(id: id) }
+    }
+
+    /// Registers the task of a reserved slot, cancelling earlier work with the id `cancelling`.
+    @inlinable final func register(_ task: WorkTask, token: Int, cancelling id: TaskID?) -> RegisterAction {
+        withMachine { $0.register(task, token: token, cancelling: id) }
+    }
+
+    /// The task of the work with `token` returned.
+    @inlinable final func taskEnded(_ token: Int) {
+        withMachine { $0.taskEnded(token) }
+    }
+
+    /// Marks the work with this id cancelled; returns the tasks to cancel.
+    final func cancellingTasks(id: TaskID) -> [WorkTask] {
+        withMachine { $0.cancelTasks(id: id) }
+    }
+
+    /// Marks every work whose id `matches` cancelled; returns the tasks to cancel.
+    final func cancellingTasks(where matches: (TaskID) -> Bool) -> [WorkTask] {
+        withMachine { $0.cancelTasks(where: matches) }
+    }
+
+    /// How many tasks the store owns right now (cancelled work no longer counts).
+    final var runningTaskCount: Int {
+        withMachine { $0.tasks.count }
+    }
+
+    /// Whether the store owns running work with this id.
+    final func hasTask(id: TaskID) -> Bool {
+        withMachine { $0.tasks.values.contains { $0.id == id } }
+    }
+
+    /// The ids of the running tasks, `nil` for work started without one.
+    final var runningTaskDescriptions: [String?] {
+        withMachine { $0.tasks.values.map { $0.id?.description } }
+    }
+
+    /// Whether items are processed or wait, how many tasks run, and those that exist yet.
+    final func busySnapshot() -> (busy: Bool, count: Int, tasks: [WorkTask]) {
+        withMachine { machine in
+            (machine.isBusy, machine.tasks.count, machine.tasks.values.compactMap(\.task))
+        }
+    }
+}

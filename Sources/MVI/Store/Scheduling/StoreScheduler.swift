@@ -1,0 +1,201 @@
+import Synchronization
+
+/// The scheduling half of a store: the lock, the ``SchedulingStateMachine`` it guards, and
+/// every transition together with the action it returns, one critical section each.
+///
+/// swift-async-algorithms splits a debounce into `DebounceStateMachine` (decisions, a plain
+/// value) and `DebounceStorage` (the lock, acting outside it). Here the machine decides, this
+/// type takes the lock around each decision and hands the action back, and ``StoreCore``, the
+/// drain, acts on it outside the lock: it runs what the claim allows (`execute`, `reduce`,
+/// observers, middleware). Nothing else takes `lock` or touches `machine`: the files that may
+/// are this one and its `StoreScheduler+…` extensions (`.ci/owners-lint` checks it).
+///
+/// ``StoreCore`` is a subclass rather than an owner of a scheduler field, so that the split
+/// costs nothing: one object, one allocation, and the lock word at a fixed offset in it. A
+/// scheduler in a field of its own would add an allocation per store and a pointer load per
+/// critical section (two per plain send).
+@usableFromInline
+package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is touched only under `lock`
+    /// Guards `machine`. Taken only by this type's methods, never around user code.
+    @usableFromInline let lock = Lock()
+    /// The scheduling. Guarded by `lock`: touched only inside ``withMachine(_:)``.
+    // Unchecked exclusivity: every access holds `lock`, which is stronger than the dynamic
+    // check (which would add a check per access on the send path).
+    @usableFromInline @exclusivity(unchecked) var machine = SchedulingStateMachine<F>()
+    /// How many intents lent to the drainer (``next(lendingInto:)``) it has not started yet:
+    /// still input that waits, for ``pendingInputCount``. Atomic: written by the drain-claim
+    /// holder, read under `lock` by the counts.
+    @usableFromInline let lentIntents = Atomic<UInt8>(0)
+    /// Set under `lock` when the store is cancelled or holds its input while intents are lent:
+    /// the drain-claim holder gives back those it has not started (``takeBack(_:)``). Atomic:
+    /// read by the claim holder without the lock, once per lent intent.
+    @usableFromInline let lentIntentsRecalled = Atomic<Bool>(false)
+
+    /// A store that is not started, not held and not draining.
+    @inlinable init() {}
+
+    /// Runs `transition` on the scheduling machine, holding the lock: every critical section
+    /// of the store's scheduling goes through here. Called only by this type's files.
+    @inlinable @inline(__always)
+    final func withMachine<Action: Sendable>(_ transition: (inout SchedulingStateMachine<F>) -> Action) -> Action {
+        lock.withLock { transition(&machine) }
+    }
+
+    // MARK: Claiming and queuing
+
+    /// The send path's transition: claims the store for `intent` (`.run`), or queues it.
+    @inlinable @inline(__always)
+    final func schedule(intent: F.Intent) -> SchedulingStateMachine<F>.SubmitAction {
+        withMachine { $0.submitIntent(intent) }
+    }
+
+    /// Claims the store for `item`, or queues it; input from async work (`token`, or the
+    /// token the item carries) is checked against the work's liveness first.
+    @inlinable final func schedule(
+        _ item: QueueItem<F>, fromWork token: Int? = nil
+    ) -> SchedulingStateMachine<F>.SubmitAction {
+        withMachine { $0.submit(item, fromWork: token) }
+    }
+
+    /// Claims the store for input from the async work with `token`, without queuing anything.
+    @inlinable final func claimInput(fromWork token: Int) -> SchedulingStateMachine<F>.ClaimAction {
+        withMachine { $0.claimInput(fromWork: token) }
+    }
+
+    // MARK: Draining
+
+    /// The claim holder finished its own item: `true` if it let go of the claim (nothing was
+    /// queued meanwhile), `false` if it drains the queue with ``next(lendingInto:)``.
+    @inlinable @inline(__always) final func drained() -> Bool {
+        withMachine { $0.drained() }
+    }
+
+    /// Takes the next queued item for the claim holder (or releases the claim), lending it
+    /// the intents queued right behind, noted in `lentIntents` so that counts include them.
+    @inlinable final func next(
+        lendingInto room: UnsafeMutableBufferPointer<QueueItem<F>>
+    ) -> (SchedulingStateMachine<F>.NextAction, lent: Int) {
+        withMachine { machine in
+            let next = machine.next(lendingInto: room)
+            if next.lent > 0 {
+                lentIntents.store(UInt8(truncatingIfNeeded: next.lent), ordering: .relaxed)
+                lentIntentsRecalled.store(false, ordering: .relaxed)
+            }
+            return next
+        }
+    }
+
+    /// Whether the lent intents not started yet were recalled (the store was cancelled or
+    /// holds its input): the claim holder gives them back with ``takeBack(_:)``. No lock.
+    @inlinable @inline(__always) final var lentIntentsAreRecalled: Bool {
+        lentIntentsRecalled.load(ordering: .relaxed)
+    }
+
+    /// The claim holder starts a lent intent: `remaining` are still lent after it. No lock.
+    @inlinable @inline(__always) final func noteLentIntents(remaining: Int) {
+        lentIntents.store(UInt8(truncatingIfNeeded: remaining), ordering: .relaxed)
+    }
+
+    /// Gives the machine back lent intents that will not run now; returns those to abandon.
+    @usableFromInline final func takeBack(_ intents: [QueueItem<F>]) -> [QueueItem<F>] {
+        withMachine { machine in
+            lentIntents.store(0, ordering: .relaxed)
+            lentIntentsRecalled.store(false, ordering: .relaxed)
+            return machine.takeBack(intents)
+        }
+    }
+
+    /// Asks the claim holder for the intents lent to it that it has not started. Under `lock`.
+    @usableFromInline final func recallLentIntents() {
+        if lentIntents.load(ordering: .relaxed) != 0 {
+            lentIntentsRecalled.store(true, ordering: .relaxed)
+        }
+    }
+
+    /// After a fair share: lets go of the claim while items still wait (`true`).
+    @usableFromInline final func handOver() -> Bool {
+        withMachine { $0.handOver() }
+    }
+
+    /// Takes the claim to drain a queue that a claim holder handed over, unless someone did.
+    @usableFromInline final func claimAbandonedQueue() -> Bool {
+        withMachine { $0.claimAbandonedQueue() }
+    }
+
+    // MARK: Lifecycle
+
+    /// Starts the store (``SchedulingStateMachine/start()``).
+    @inlinable final func startTransition() -> SchedulingStateMachine<F>.StartAction {
+        withMachine { $0.start() }
+    }
+
+    /// Whether the store was cancelled.
+    final var isCancelled: Bool {
+        withMachine { $0.isCancelled }
+    }
+
+    /// Marks a quiet store cancelled (see ``SchedulingStateMachine/isQuiet``): `true` if it
+    /// was quiet (nothing else to do), `false` if it has something to end, `nil` if it was
+    /// cancelled already. A store with middleware (`hasPipeline`) is never quiet.
+    final func cancelIfQuiet(hasPipeline: Bool) -> Bool? {
+        withMachine { machine -> Bool? in
+            guard !machine.isCancelled else { return nil }
+            guard machine.isQuiet, !hasPipeline else { return false }
+            machine.isCancelled = true
+            return true
+        }
+    }
+
+    /// Ends the store (``SchedulingStateMachine/cancel()``), recalling lent intents; with
+    /// whether a cancel handler was ever added.
+    final func cancelTransition() -> (SchedulingStateMachine<F>.CancelAction?, hasCancelHandlers: Bool) {
+        withMachine { machine in
+            let cancelled = machine.cancel()
+            recallLentIntents()
+            return (cancelled, machine.hasCancelHandlers)
+        }
+    }
+
+    /// Notes that a cancel handler is being added; `false` if the store is cancelled already.
+    final func noteCancelHandler() -> Bool {
+        withMachine { $0.noteCancelHandler() }
+    }
+
+    // MARK: Holding (time travel)
+
+    /// Holds live input from now on; input queued or lent and not started is held too.
+    final func holdInput() {
+        withMachine { machine in
+            machine.holdInput()
+            recallLentIntents()
+        }
+    }
+
+    /// Stops holding input: `true` if the caller took the claim and drains.
+    final func resumeTransition() -> Bool {
+        withMachine { $0.resumeInput() }
+    }
+
+    /// Whether live input is held.
+    final var isHolding: Bool {
+        withMachine { $0.isHolding }
+    }
+
+    // MARK: Reading
+
+    /// How many inputs are queued, held or lent to the claim holder and not started.
+    final var pendingInputCount: Int {
+        withMachine { machine in
+            machine.pendingInputCount + (machine.isCancelled ? 0 : Int(lentIntents.load(ordering: .relaxed)))
+        }
+    }
+
+    /// How many inputs time travel holds, with the lent intents the claim holder will give
+    /// back to be held.
+    final var heldInputCount: Int {
+        withMachine { machine in
+            let recalled = machine.isHolding && lentIntentsRecalled.load(ordering: .relaxed)
+            return machine.held.count + (recalled ? Int(lentIntents.load(ordering: .relaxed)) : 0)
+        }
+    }
+}

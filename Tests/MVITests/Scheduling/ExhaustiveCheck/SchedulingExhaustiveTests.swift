@@ -97,6 +97,14 @@ import Testing
 
     @Test func holdResumeAndCancelWithAsyncWork() { expectNoCounterexample(Self.holdAndCancel) }
 
+    /// Intents lent to a drainer and recalled by a hold while later input is queued: they are
+    /// held before it, and run first after the resume.
+    @Test func lentIntentsRecalledByAHoldKeepTheirPlace() {
+        var scenario = Self.lendingDuringHold(.none)
+        scenario.name = "lent intents recalled by a hold, later input queued"
+        expectNoCounterexample(scenario)
+    }
+
     // MARK: Defects the checker found in the machine
 
     // Each configuration above runs with the fixes the checker's driver applies in place of

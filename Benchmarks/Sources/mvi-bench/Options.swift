@@ -14,6 +14,8 @@ struct Options {
     var list = false
     /// Prints the systems of one scenario and exits (for `Benchmarks/instructions`).
     var systemsOf: String?
+    /// Also prints each row's exact operation and allocation counts (for `Benchmarks/budgets`).
+    var counts = false
 
     static let usage = """
         usage: mvi-bench [--smoke] [--reps N] [--scenario NAME]... [--system NAME]... [--size N] [--list]
@@ -24,6 +26,7 @@ struct Options {
           --size N         operations (or instances) per run, instead of each scenario's own
           --list           list the scenarios
           --systems-of NAME  print the systems of one scenario
+          --counts         also print each row's operations and allocations, exactly
         """
 
     /// Parses the arguments; returns `nil` with a message for a bad command line.
@@ -46,6 +49,7 @@ struct Options {
             switch argument {
             case "--smoke": options.smoke = true; options.repetitions = 1
             case "--list": options.list = true
+            case "--counts": options.counts = true
             case "--reps":
                 switch number(argument) {
                 case .success(let n): options.repetitions = max(1, n)

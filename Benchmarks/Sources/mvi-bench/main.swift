@@ -121,6 +121,15 @@ rows.sort { lhs, rhs in
         ? left < right : System.allCases.firstIndex(of: lhs.system)! < System.allCases.firstIndex(of: rhs.system)!
 }
 printReport(rows, countingAllocations: countingAllocations)
+if options.counts {
+    // `counts: SCENARIO SYSTEM OPERATIONS ALLOCATIONS`, summed over the repetitions: what
+    // `Benchmarks/budgets` takes the difference of, between two sizes.
+    for row in rows {
+        let operations = row.samples.reduce(0) { $0 + $1.operations }
+        let allocations = row.samples.reduce(0) { $0 + $1.allocations }
+        print("counts: \(row.scenario.name) \(row.system.rawValue) \(operations) \(allocations)")
+    }
+}
 
 if !failures.isEmpty {
     for failure in failures { printError("FAILED \(failure)\n") }

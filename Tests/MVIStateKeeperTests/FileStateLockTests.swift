@@ -40,7 +40,7 @@ private let lockedMarker = "MVI-LOCKED "
         let second = try storage.lock("todos")
         #expect(second.isHeld)
         // The lock file stays, and is not the saved state.
-        #expect(try files(in: directory + "/created") == ["todos.lock"])
+        #expect(try files(in: directory + "/created") == ["notes.lock", "todos.lock"])
         #expect(try storage.load("todos") == nil)
     }
 

@@ -206,8 +206,9 @@ public struct TodoScreen: Equatable, Sendable {
     private static func messageLines(
         _ state: TodoList.State, extras: Extras, width: Int, maxLines: Int
     ) -> [ScreenLine] {
-        guard let (text, style) = extras.toast.map({ ($0, ScreenLine.Style.toast) })
-            ?? state.problem.map({ ($0, ScreenLine.Style.warning) })
+        guard
+            let (text, style) = extras.toast.map({ ($0, ScreenLine.Style.toast) })
+                ?? state.problem.map({ ($0, ScreenLine.Style.warning) })
         else { return [ScreenLine()] }
         // " ! " before the first line, and the others indented under it.
         var wrapped = wordWrapped(text, width: width - 4)

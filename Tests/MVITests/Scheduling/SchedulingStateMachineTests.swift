@@ -140,11 +140,42 @@ import Testing
         #expect(drainIntents(scheduler) == [2])
     }
 
-    @Test func handOverWithAnEmptyQueueKeepsTheClaim() {
+    /// Found by the exhaustive check: a drainer that kept the claim at an empty queue took
+    /// whatever arrived next, past its fair share, again and again.
+    @Test func handOverWithAnEmptyQueueLetsGoAndNeedsNoTask() {
         let scheduler = started()
         #expect(scheduler.step { $0.submitIntent(1) } == .run)
-        #expect(!scheduler.step { $0.handOver() })
-        #expect(scheduler.machine.isDraining)
+        #expect(!scheduler.step { $0.handOver() })  // nothing waits: no task
+        #expect(!scheduler.machine.isDraining)  // but the claim is let go all the same
+        #expect(scheduler.step { $0.submitIntent(2) } == .run)  // the next sender takes it
+    }
+
+    /// Found by the exhaustive check: a store cancelled while its drainer handed over kept its
+    /// end queued for ever, because the hand-over's task refused a cancelled store's queue.
+    @Test func aStoreCancelledDuringAHandOverIsEndedByTheHandOversTask() {
+        let scheduler = started()
+        #expect(scheduler.step { $0.submitIntent(1) } == .run)
+        #expect(scheduler.step { $0.submitIntent(2) } == .queued)
+        #expect(scheduler.step { $0.handOver() })
+        #expect(scheduler.step { $0.cancel() }?.terminatesNow == false)  // 2 is abandoned, the end queued
+        #expect(scheduler.step { $0.claimAbandonedQueue() })  // the task takes the end and runs it
+        guard case .run(.terminate, _) = scheduler.step({ $0.next() }) else {
+            Issue.record("expected the end to be run")
+            return
+        }
+    }
+
+    /// Found by the exhaustive check: resuming a cancelled store queued a restore that nobody
+    /// ran, or that ran after the end.
+    @Test func resumingACancelledStoreOnlyStopsHolding() {
+        let scheduler = started()
+        scheduler.machine.holdInput()
+        _ = scheduler.step { $0.cancel() }
+        #expect(!scheduler.step { $0.resumeInput() })
+        #expect(!scheduler.machine.isHolding)
+        while case .run(let item, _) = scheduler.step({ $0.next() }) {
+            if case .restore = item { Issue.record("a restore was queued after the end") }
+        }
     }
 
     // MARK: Lending intents to the drainer

@@ -296,7 +296,10 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
             perform(item)
             share -= lentCount + 1
             if lentCount > 0 { performLent(lent, count: lentCount) }
-            if _slowPath(share <= 0), handOverDraining() { return }
+            if _slowPath(share <= 0) {
+                handOverDraining()
+                return
+            }
         }
     }
 
@@ -342,23 +345,20 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         _ = drained()
     }
 
-    /// After a fair share: lets go of the drain claim while items still wait, so the thread
-    /// that drained returns to its caller. The next thread to queue an item takes the claim and
+    /// After a fair share: lets go of the drain claim, so the thread that drained returns to
+    /// its caller. If items still wait, the next thread to queue an item takes the claim and
     /// drains the queue before its own item (order is kept); a task is started to drain it
-    /// if nobody comes. `false` if the queue is empty: the caller goes on (and lets go).
+    /// if nobody comes.
     ///
     /// Inlinable (but kept out of line), so that the task drains through code specialized for
     /// the feature: unspecialized, every queued intent was copied and destroyed through `QueueItem`'s
     /// generic value witnesses, with metadata look-ups (half the instructions of a contended
     /// `concurrent-send` run went there).
-    @inlinable @inline(never) func handOverDraining() -> Bool {
-        let handedOver = handOver()
-        if handedOver {
-            Task {
-                if self.claimAbandonedQueue() { self.drainQueued() }
-            }
+    @inlinable @inline(never) func handOverDraining() {
+        guard handOver() else { return }
+        Task {
+            if self.claimAbandonedQueue() { self.drainQueued() }
         }
-        return handedOver
     }
 
     /// Drops input that can no longer be applied: its async sender is resumed, and input

@@ -264,19 +264,27 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         return []
     }
 
-    /// After a fair share of others' items: lets go of the claim while items still wait
-    /// (`true`: the caller returns, and starts a task that drains if nobody else comes,
-    /// ``claimAbandonedQueue()``). `false` if the queue is empty: the drainer goes on.
+    /// After a fair share of others' items: lets go of the claim, always, so the drainer
+    /// returns to its caller. `true` if items still wait: the caller starts a task that drains
+    /// them if nobody else comes (``claimAbandonedQueue()``). `false` if the queue is empty.
+    ///
+    /// Letting go of an empty queue too is what makes the fair share a bound: a drainer that
+    /// kept the claim there took whatever arrived next, past its share, again and again (found
+    /// by the exhaustive check, `SchedulingExhaustiveTests`).
     @usableFromInline mutating func handOver() -> Bool {
+        isDraining = false
         guard !pending.isEmpty else { return false }
         wasUsed = true
-        isDraining = false
         return true
     }
 
     /// Takes the claim to drain the queue a drainer handed over, unless someone took it.
+    ///
+    /// A cancelled store's queue is drained too: what is left there is control work and the
+    /// end (`.terminate`), which must run, or observers never finish (found by the exhaustive
+    /// check).
     @usableFromInline mutating func claimAbandonedQueue() -> Bool {
-        guard !isDraining, !isCancelled, !pending.isEmpty else { return false }
+        guard !isDraining, !pending.isEmpty else { return false }
         isDraining = true
         return true
     }
@@ -383,9 +391,13 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
 
     /// Stops holding input: the store's own state comes back (`.restore`), then held input
     /// runs, in order. `true` if the caller took the claim and drains.
+    ///
+    /// A cancelled store only stops holding: a restore queued then would run after the end,
+    /// or never (found by the exhaustive check).
     mutating func resumeInput() -> Bool {
         guard isHolding else { return false }
         isHolding = false
+        guard !isCancelled else { return false }
         pending.append(.restore)
         releaseHeldInput()
         guard !isDraining, !isCancelled else { return false }

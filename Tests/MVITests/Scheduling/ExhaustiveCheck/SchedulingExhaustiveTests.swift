@@ -107,40 +107,12 @@ import Testing
 
     // MARK: Defects the checker found in the machine
 
-    // Each configuration above runs with the fixes the checker's driver applies in place of
-    // three transitions (`SchedulingScenario.ProposedFix`). Against the machine as it is, each
-    // defect is found again, as a known issue: once the machine has the fix, the known issue
-    // is no longer recorded and its test fails, and the fix can leave the driver.
-
-    /// Explores `scenario` with every proposed fix but `fix`, and expects the counterexample
-    /// of that defect.
-    func expectKnownDefect(_ scenario: SchedulingScenario, without fix: SchedulingScenario.ProposedFix) {
-        var scenario = scenario
-        scenario.fixes.remove(fix)
-        withKnownIssue("the machine lacks the fix \(fix)") {
-            expectNoCounterexample(scenario)
-        }
-    }
-
-    /// `handOver()` keeps the claim when the queue is empty; what arrives before the drainer's
-    /// next `next()` is taken too, so a sender can wait for more than its fair share, without
-    /// bound in the worst case.
-    @Test func aDrainerThatFindsTheQueueEmptyAtItsFairShareKeepsDraining() {
-        expectKnownDefect(Self.threeSenders, without: .handOverLetsGoOfAnEmptyQueue)
-    }
-
-    /// A store cancelled while its drainer is at its fair share: the drainer hands over the
-    /// queue (the end, `terminate`, is in it) and its task refuses to drain a cancelled store,
-    /// so the store never ends: observers never finish, middleware never sees the end.
-    @Test func aCancelDuringAHandOverLeavesTheEndUnrun() {
-        expectKnownDefect(Self.cancel, without: .abandonedQueueOfACancelledStoreIsDrained)
-    }
-
-    /// Time travel resuming a cancelled store queues a restore that nobody runs (or that runs
-    /// after the end).
-    @Test func resumingACancelledStoreQueuesARestoreNobodyRuns() {
-        expectKnownDefect(Self.holdAndCancel, without: .resumeAfterCancelQueuesNothing)
-    }
+    // Its first run found three defects that no test had, now fixed in the machine, each with
+    // a unit test in `SchedulingStateMachineTests`: a drainer that found the queue empty at its
+    // fair share kept the claim (`threeSenders` found it), a store cancelled during a
+    // hand-over never ran its end (`cancel`), and resuming a cancelled store queued a restore
+    // nobody ran (`holdAndCancel`). The configurations above find each again if its fix is
+    // taken out.
 
     // MARK: The checker finds broken scheduling
 

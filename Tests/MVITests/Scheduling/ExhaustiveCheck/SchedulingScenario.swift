@@ -12,7 +12,7 @@ struct CheckedFeature: Feature {
 }
 
 typealias CheckedMachine = SchedulingStateMachine<CheckedFeature>
-typealias CheckedWork = Work<CheckedFeature>
+typealias CheckedWork = QueueItem<CheckedFeature>
 
 /// A small configuration to explore: who acts on the store, what each intent does when it
 /// is executed, the async work intents start, and the drainer's limits. Every id (intent,
@@ -74,26 +74,6 @@ struct SchedulingScenario: Sendable {
         case resumeWithoutRestore
     }
 
-    /// Fixes of defects the checker found in the machine, applied by the checker's driver until
-    /// the machine has them (each replaces one transition's result in the same step, as the
-    /// fixed transition would). See `SchedulingExhaustiveTests`' known issues.
-    enum ProposedFix: Hashable, Sendable {
-        /// `handOver()` with an empty queue lets go of the claim too (nothing waits, so no task
-        /// is started): a drainer that keeps the claim then takes what arrives next, past its
-        /// fair share, again and again.
-        case handOverLetsGoOfAnEmptyQueue
-        /// `claimAbandonedQueue()` drains a cancelled store's queue too: what is left there is
-        /// control work and the end, which must run.
-        case abandonedQueueOfACancelledStoreIsDrained
-        /// `resumeInput()` on a cancelled store stops holding and queues no restore (nobody
-        /// would run it, or it would run after the end).
-        case resumeAfterCancelQueuesNothing
-
-        static let all: Set<ProposedFix> = [
-            .handOverLetsGoOfAnEmptyQueue, .abandonedQueueOfACancelledStoreIsDrained, .resumeAfterCancelQueuesNothing,
-        ]
-    }
-
     var name: String
     /// The actors outside the store (threads, time travel, whoever cancels), by name.
     var actors: [(name: String, operations: [Operation])]
@@ -106,7 +86,6 @@ struct SchedulingScenario: Sendable {
     /// How many intents a drainer borrows at once (32 in the store).
     var lendingCapacity = 2
     var mutation = Mutation.none
-    var fixes = ProposedFix.all
 
     /// The ids of the work ids named anywhere, in a fixed order (for the state's encoding).
     var workIDs: [String] {

@@ -218,14 +218,7 @@ struct SchedulingWorld {
                 "\(who): submit message \(message) -> \(afterSubmitting(index, .message(message, token: token), action))"
         }
         if case .handOverTask = actors[index].kind {
-            let claimed: Bool
-            if scenario.fixes.contains(.abandonedQueueOfACancelledStoreIsDrained) {
-                claimed = !machine.isDraining && !machine.pending.isEmpty
-                if claimed { machine.isDraining = true }
-            } else {
-                claimed = machine.claimAbandonedQueue()
-            }
-            guard claimed else {
+            guard machine.claimAbandonedQueue() else {
                 actors[index].finished = true
                 return say("\(who): claimAbandonedQueue -> false")
             }
@@ -284,11 +277,6 @@ struct SchedulingWorld {
             let result = afterSubmitting(index, .show(id), action)
             return say("show(\(id)) -> \(result)")
         case .resume:
-            if scenario.fixes.contains(.resumeAfterCancelQueuesNothing) && machine.isCancelled {
-                machine.isHolding = false
-                model.holding = false
-                return say("resumeInput -> the store is cancelled: stops holding, queues nothing")
-            }
             let wasHolding = machine.isHolding
             var claimed = machine.resumeInput()
             if wasHolding {
@@ -304,7 +292,7 @@ struct SchedulingWorld {
                         machine.isDraining = false
                         claimed = false
                     }
-                } else {
+                } else if !machine.isCancelled {  // a cancelled store only stops holding
                     model.controlQueued.append(.restore)
                 }
             }
@@ -554,14 +542,9 @@ struct SchedulingWorld {
                 frame.share = scenario.fairShare
                 return say("keeps draining past its fair share")
             }
-            if scenario.fixes.contains(.handOverLetsGoOfAnEmptyQueue) && machine.pending.isEmpty {
-                machine.isDraining = false
-                endCall(index)
-                return say("handOver -> the queue is empty: lets go")
-            }
             guard machine.handOver() else {
-                frame.phase = .next
-                return say("handOver -> false, goes on")
+                endCall(index)
+                return say("handOver -> false: the queue is empty, lets go and returns")
             }
             if scenario.mutation != .handOverWithoutTask { actors.append(Actor(kind: .handOverTask)) }
             endCall(index)

@@ -16,30 +16,35 @@ import FoundationNetworking
 struct ConnectionLimitsTests {
     @Test func theOldestPendingConnectionMakesRoom() {
         var limits = ConnectionLimits(maxPending: 2, maxAdmitted: 1, descriptorLimit: nil)
-        #expect(limits.opened(1) == .keep)
-        #expect(limits.opened(2) == .keep)
-        #expect(limits.opened(3) == .close(1))
+        let first = limits.opened(1)
+        let second = limits.opened(2)
+        let third = limits.opened(3)
+        #expect(first == .keep && second == .keep)
+        #expect(third == .close(1))
         #expect(limits.pending == [2, 3])
         // Closed to make room: it may not be admitted afterwards.
-        #expect(!limits.admit(1))
+        let admittedAfterClosing = limits.admit(1)
+        #expect(!admittedAfterClosing)
     }
 
     @Test func admittedConnectionsAreNeverClosedToMakeRoom() {
         var limits = ConnectionLimits(maxPending: 1, maxAdmitted: 2, descriptorLimit: nil)
-        #expect(limits.opened(1) == .keep)
-        #expect(limits.admit(1))
-        #expect(limits.admit(1))  // a second request on the same connection
+        let opened = limits.opened(1)
+        let admitted = limits.admit(1)
+        let admittedAgain = limits.admit(1)  // a second request on the same connection
+        #expect(opened == .keep && admitted && admittedAgain)
         for id in 2..<100 {
             let action = limits.opened(id)
             #expect(action == (id == 2 ? .keep : .close(id - 1)))
         }
         #expect(limits.admitted == [1])
         #expect(limits.pending == [99])
-        #expect(limits.admit(99))
-        #expect(limits.opened(100) == .keep)
-        #expect(!limits.admit(100))  // over the admitted budget
+        let newest = limits.admit(99)
+        let hundredth = limits.opened(100)
+        let overBudget = limits.admit(100)  // over the admitted budget
         limits.closed(1)
-        #expect(limits.admit(100))
+        let afterAClose = limits.admit(100)
+        #expect(newest && hundredth == .keep && !overBudget && afterAClose)
     }
 
     @Test func aLowDescriptorLimitLowersTheBudgets() {
@@ -143,7 +148,8 @@ struct HostileConnectionTests {
             #expect(limiter.counts.open <= limiter.maxOpen)
         }
         try await withPage(harness.socketURL(), origin: harness.origin) { page in
-            #expect(try await page.request(#"{"type":"ping","id":1}"#)?.type == "reply")
+            let reply = try await page.request(#"{"type":"ping","id":1}"#)
+            #expect(reply?.type == "reply")
             #expect(limiter.counts.open <= limiter.maxOpen)
             #expect(limiter.counts.pending <= 4)
         }
@@ -208,7 +214,8 @@ struct HostileConnectionTests {
         #expect(end == .closed)
         // Nothing of the frame was kept: the other pages go on.
         try await withPage(harness.socketURL(), origin: harness.origin) { page in
-            #expect(try await page.request(#"{"type":"ping","id":2}"#)?.type == "reply")
+            let reply = try await page.request(#"{"type":"ping","id":2}"#)
+            #expect(reply?.type == "reply")
         }
     }
 

@@ -173,7 +173,11 @@ struct HostileConnectionTests {
                 Issue.record("no connection")
                 continue
             }
-            #expect(!(await client.upgrade(port: harness.port, token: token, origin: origin)))
+            let origin = origin ?? harness.origin
+            client.send(
+                "GET /ws?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(harness.port)\r\nOrigin: \(origin)\r\n"
+                    + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                    + "Sec-WebSocket-Version: 13\r\n\r\n")
             let (bytes, end) = await client.read(timeout: .seconds(30))
             let response = String(decoding: bytes, as: UTF8.self)
             #expect(response.hasPrefix("HTTP/1.1 403"), "\(response)")

@@ -88,9 +88,13 @@ let package = Package(
             dependencies: [
                 "MVI", "MVIJSON", "MVITimeTravel",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The connection limits and the request gate sit in the server's channels.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

@@ -33,11 +33,14 @@ public final class DevTools: Sendable {
     public let port: Int
 
     let token: AccessToken
+    /// The server's connections (pending and admitted), bounded.
+    let limiter: ConnectionLimiter
     let stores = StoreLock<[String: DevToolsStore]>([:])
     let serverTask = StoreLock<Task<Void, any Error>?>(nil)
 
-    init(timeTravel: TimeTravel, options: DevToolsOptions, token: AccessToken, port: Int) {
+    init(timeTravel: TimeTravel, options: DevToolsOptions, token: AccessToken, port: Int, limiter: ConnectionLimiter) {
         self.timeTravel = timeTravel
+        self.limiter = limiter
         self.options = options
         self.token = token
         self.port = port
@@ -61,8 +64,12 @@ public final class DevTools: Sendable {
         let page = try PageAssets.load()
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let handoff = StoreLock<DevTools?>(nil)
+        let limiter = ConnectionLimiter(
+            limits: ConnectionLimits(
+                maxPending: options.maxPendingConnections, maxAdmitted: options.maxConnections,
+                descriptorLimit: ConnectionLimiter.descriptorLimit()))
         let server = DevToolsServer(
-            options: options, token: token, page: page, devTools: { handoff.withLock { $0 } })
+            options: options, token: token, page: page, limiter: limiter, devTools: { handoff.withLock { $0 } })
         let task = Task {
             defer { portContinuation.finish() }
             try await server.run { port in portContinuation.yield(port) }
@@ -77,7 +84,8 @@ public final class DevTools: Sendable {
             try await task.value
             throw DevToolsStartError.notListening
         }
-        let devTools = DevTools(timeTravel: timeTravel, options: options, token: token, port: boundPort)
+        let devTools = DevTools(
+            timeTravel: timeTravel, options: options, token: token, port: boundPort, limiter: limiter)
         handoff.withLock { $0 = devTools }
         devTools.serverTask.withLock { $0 = task }
         if !options.isLoopback {

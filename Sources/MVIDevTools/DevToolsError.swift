@@ -3,6 +3,10 @@
 public enum DevToolsError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A message larger than ``DevToolsOptions/maxMessageBytes``.
     case messageTooLarge(bytes: Int, limit: Int)
+    /// A message that would take the bytes held of all sockets' messages over
+    /// ``DevToolsOptions/maxBufferedInputBytes`` (`limit`): other messages are being carried
+    /// out; send it again once they are answered.
+    case busy(limit: Int)
     /// A message that is not a JSON object.
     case badJSON(String)
     /// A binary frame: the protocol is text.
@@ -33,6 +37,7 @@ public enum DevToolsError: Error, Sendable, Hashable, CustomStringConvertible {
     public var code: String {
         switch self {
         case .messageTooLarge: "messageTooLarge"
+        case .busy: "busy"
         case .badJSON: "badJSON"
         case .binaryFrame: "binaryFrame"
         case .unknownMessage: "unknownMessage"
@@ -52,6 +57,8 @@ public enum DevToolsError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .messageTooLarge(let bytes, let limit): "Message of \(bytes) bytes is over the limit of \(limit)"
+        case .busy(let limit):
+            "The debugger holds \(limit) bytes of messages, the most it may; send this again once they are answered"
         case .badJSON(let reason): "Not a JSON object: \(reason)"
         case .binaryFrame: "Binary frames are not part of the protocol; send text"
         case .unknownMessage(let type): "Unknown message type \"\(type)\""

@@ -10,8 +10,40 @@ public struct DevToolsOptions: Sendable {
     /// The port; `0` (the default) takes any free port. ``DevTools/url`` names the one taken.
     public var port: Int
     /// The largest message the page may send, in bytes (an imported recording is one
-    /// message). A larger one is answered with an error frame and discarded.
+    /// message); 16 MiB by default. It is also the largest WebSocket frame: a frame that says
+    /// it is larger is refused from its header, before its payload is read, with a close frame
+    /// (1009, message too big). A message of several frames that adds up to more is answered
+    /// with a `messageTooLarge` error frame, its frames dropped as they come.
     public var maxMessageBytes: Int
+    /// The bytes of messages all sockets together may hold while they are put together and
+    /// wait to be carried out; 32 MiB by default. A message that would go over it is answered
+    /// with a `busy` error frame and dropped as it comes. Messages are parsed and carried out on
+    /// threads of the debugger's own, never on the app's concurrency pool; those of 256 KiB or
+    /// more one at a time.
+    public var maxBufferedInputBytes: Int
+    /// The most pages and sockets open at once, that is connections whose request presented the
+    /// token; 8 by default. One more is answered 503. Never closed to make room for anyone.
+    public var maxConnections: Int
+    /// The most connections that have not yet presented the token (a request head with it);
+    /// 16 by default. When one more arrives, the oldest of them is closed.
+    ///
+    /// Together with ``maxConnections`` this bounds the descriptors the server holds, and both
+    /// are lowered when the process may open few: the server takes at most a quarter of its
+    /// descriptor limit (`RLIMIT_NOFILE`), so that the app's own files keep the rest. At the
+    /// bound the server stops accepting; new connections wait in the kernel's queue.
+    public var maxPendingConnections: Int
+    /// How long a new connection has to send a whole request head that presents the token;
+    /// 10 seconds by default. Then it is closed, whatever it sent so far.
+    public var requestHeadTimeout: Duration
+    /// How long a page's HTTP connection may stay idle between requests; 30 seconds by default.
+    public var idleTimeout: Duration
+    /// How often the server pings an open socket; 30 seconds by default. A socket that has not
+    /// answered the previous ping by the next is closed.
+    public var pingInterval: Duration
+    /// How long a connection the server closes after an answer (a refusal, a close frame) may
+    /// take to read it and close its side; 2 seconds by default. Meanwhile what it sends is
+    /// dropped unread.
+    public var closingTimeout: Duration
     /// How often the server reads new events and pushes them to open pages.
     public var pushInterval: Duration
     /// The most events one frame carries; more are split across frames.
@@ -22,13 +54,20 @@ public struct DevToolsOptions: Sendable {
     /// Starts recording when the server starts, so that the page has a timeline to show.
     public var startsRecording: Bool
 
-    /// Creates options; every parameter has a safe default.
+    /// Creates options; every parameter has a safe default (see <doc:UsingDevTools#Limits>).
     public init(
         host: String = "127.0.0.1",
         port: Int = 0,
         maxMessageBytes: Int = 16 << 20,
         pushInterval: Duration = .milliseconds(50),
         maxEventsPerFrame: Int = 2_000,
+        maxBufferedInputBytes: Int = 32 << 20,
+        maxConnections: Int = 8,
+        maxPendingConnections: Int = 16,
+        requestHeadTimeout: Duration = .seconds(10),
+        idleTimeout: Duration = .seconds(30),
+        pingInterval: Duration = .seconds(30),
+        closingTimeout: Duration = .seconds(2),
         startsRecording: Bool = true,
         announce: @escaping @Sendable (String) -> Void = { line in
             print(line)
@@ -40,6 +79,13 @@ public struct DevToolsOptions: Sendable {
         self.maxMessageBytes = maxMessageBytes
         self.pushInterval = pushInterval
         self.maxEventsPerFrame = maxEventsPerFrame
+        self.maxBufferedInputBytes = maxBufferedInputBytes
+        self.maxConnections = maxConnections
+        self.maxPendingConnections = maxPendingConnections
+        self.requestHeadTimeout = requestHeadTimeout
+        self.idleTimeout = idleTimeout
+        self.pingInterval = pingInterval
+        self.closingTimeout = closingTimeout
         self.startsRecording = startsRecording
         self.announce = announce
     }

@@ -3,6 +3,7 @@ import HummingbirdWebSocket
 import MVI
 import MVITimeTravel
 import NIOCore
+import NIOWebSocket
 
 /// One open page: pushes new events, store states and the controller's status as they
 /// change, and carries out the page's requests. Each page has its own feed, so pages do not
@@ -11,6 +12,12 @@ import NIOCore
 struct DevToolsConnection: Sendable {
     let devTools: DevTools
     let outbound: WebSocketOutboundWriter
+    /// The socket's connection, to pause its reading while a message is carried out.
+    let socket: ConnectionHandle?
+    /// What all sockets together may hold of messages being put together.
+    let budget: InputBudget
+    /// Where messages are parsed and carried out, off the app's concurrency pool.
+    let worker: MessageWorker
 
     func run(inbound: WebSocketInboundStream) async {
         await withTaskGroup(of: Void.self) { group in
@@ -99,34 +106,47 @@ struct DevToolsConnection: Sendable {
     // MARK: Receiving
 
     /// Reads messages until the page closes: frames are put together into messages up to the
-    /// size limit; every message that is too large, not JSON or not understood is answered
-    /// with an error frame, and reading goes on.
+    /// size limit, within the budget all sockets share; every message that is too large, over
+    /// the budget, binary, not JSON or not understood is answered with an error frame, and
+    /// reading goes on. A text message that is not UTF-8 closes the socket with 1007, as any
+    /// WebSocket peer does. (A single frame over the limit never gets here: the frame decoder
+    /// refuses it from its header, with a close frame 1009.)
+    ///
+    /// A complete message is carried out on the ``MessageWorker``, with the socket's reading
+    /// paused meanwhile, so that what the page sends in the meantime waits in the kernel.
     func receive(_ inbound: WebSocketInboundStream) async throws {
         let limit = devTools.options.maxMessageBytes
-        var buffer: [UInt8] = []
-        var size = 0
-        var isBinary = false
+        var message = PartialMessage(budget: budget)
+        defer { message.reset() }
         for try await frame in inbound {
             switch frame.opcode {
             case .text, .binary:
-                buffer.removeAll(keepingCapacity: false)
-                size = 0
-                isBinary = frame.opcode == .binary
+                // A new message; an unfinished one before it is dropped.
+                message.reset()
+                if frame.opcode == .binary { message.refusal = .binaryFrame }
             case .continuation:
                 break
             }
-            size += frame.data.readableBytes
-            if size <= limit && !isBinary { buffer.append(contentsOf: frame.data.readableBytesView) }
+            message.append(frame.data, limit: limit)
             guard frame.fin else { continue }
-            if size > limit {
-                try await send(ServerFrame.error(.messageTooLarge(bytes: size, limit: limit), id: "null"))
-            } else if isBinary {
-                try await send(ServerFrame.error(.binaryFrame, id: "null"))
-            } else {
-                try await send(handle(String(decoding: buffer, as: UTF8.self)))
+            if let refusal = message.refusal {
+                message.reset()
+                try await send(ServerFrame.error(refusal, id: "null"))
+                continue
             }
-            buffer.removeAll(keepingCapacity: false)
-            size = 0
+            let bytes = message.bytes
+            socket?.pauseReading()
+            let reply = await worker.run(bytes: bytes.readableBytes) { () -> String? in
+                guard let text = String(validating: bytes.readableBytesView, as: UTF8.self) else { return nil }
+                return handle(text)
+            }
+            socket?.resumeReading()
+            message.reset()
+            guard let reply else {
+                try await outbound.close(.dataInconsistentWithMessage, reason: "A text message must be UTF-8")
+                return
+            }
+            try await send(reply)
         }
     }
 
@@ -219,5 +239,48 @@ struct DevToolsConnection: Sendable {
             }
             return ServerFrame.reply(id: id)
         }
+    }
+}
+
+/// A message being put together from its frames, with the bytes it holds taken from the
+/// shared ``InputBudget`` (and given back by ``reset()``).
+struct PartialMessage {
+    let budget: InputBudget
+    private(set) var bytes = ByteBuffer()
+    /// The message's size so far, counting frames no longer kept.
+    private(set) var size = 0
+    private var taken = 0
+    /// Why the message will be refused, once one is known; its frames are then dropped.
+    var refusal: DevToolsError?
+
+    init(budget: InputBudget) { self.budget = budget }
+
+    mutating func append(_ data: ByteBuffer, limit: Int) {
+        size += data.readableBytes
+        if size > limit {
+            refusal = .messageTooLarge(bytes: size, limit: limit)
+        } else if refusal == nil, !budget.take(data.readableBytes) {
+            refusal = .busy(limit: budget.limit)
+        } else if refusal == nil {
+            taken += data.readableBytes
+            var data = data
+            bytes.writeBuffer(&data)
+            return
+        }
+        release()
+    }
+
+    /// Drops the message's bytes, giving them back to the budget.
+    private mutating func release() {
+        bytes = ByteBuffer()
+        budget.give(taken)
+        taken = 0
+    }
+
+    /// Back to empty, for the next message.
+    mutating func reset() {
+        release()
+        size = 0
+        refusal = nil
     }
 }

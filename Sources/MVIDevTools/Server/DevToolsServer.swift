@@ -1,16 +1,21 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
 
 /// The web server: `GET /?token=…` serves the page, `GET /ws?token=…` upgrades to the
-/// page's WebSocket. Everything else, and anything without the token, is refused.
+/// page's WebSocket. Everything else, and anything without the token, is refused, by the
+/// ``RequestGate`` from the request's head alone; connections are bounded and timed out by
+/// the ``ConnectionGuard`` and the ``ConnectionLimiter`` (see <doc:UsingDevTools#Limits>).
 struct DevToolsServer: Sendable {
     let options: DevToolsOptions
     let token: AccessToken
     let page: PageAssets
+    /// The connections, bounded.
+    let limiter: ConnectionLimiter
     /// The debugger, once started; connections before that are refused.
     let devTools: @Sendable () -> DevTools?
 
@@ -19,7 +24,7 @@ struct DevToolsServer: Sendable {
         var logger = Logger(label: "MVIDevTools")
         // Shutting down logs cancellations as errors; the debugger has nothing to say but its URL.
         logger.logLevel = .critical
-        let router = Router(context: BasicWebSocketRequestContext.self)
+        let router = Router(context: DevToolsRequestContext.self)
         let token = token
         let page = page
         router.get("/") { request, _ -> Response in
@@ -38,6 +43,10 @@ struct DevToolsServer: Sendable {
         }
         let devTools = devTools
         let allowedHosts = Self.allowedHosts(options)
+        let limiter = limiter
+        let budget = InputBudget(limit: options.maxBufferedInputBytes)
+        let worker = MessageWorker()
+        // The request gate refuses these first, with a sentence saying why; this is the second check.
         router.ws("/ws") { request, _ in
             guard Self.hasToken(request, token) else {
                 throw HTTPError(.forbidden, message: "A valid token is required")
@@ -47,18 +56,36 @@ struct DevToolsServer: Sendable {
             }
             guard devTools() != nil else { throw HTTPError(.serviceUnavailable) }
             return .upgrade([:])
-        } onUpgrade: { inbound, outbound, _ in
+        } onUpgrade: { inbound, outbound, context in
             guard let devTools = devTools() else { return }
-            let connection = DevToolsConnection(devTools: devTools, outbound: outbound)
+            let connection = DevToolsConnection(
+                devTools: devTools, outbound: outbound, socket: limiter.handle(of: context.requestContext.channel),
+                budget: budget, worker: worker)
             await connection.run(inbound: inbound)
         }
-        let transportLimit = Swift.max(options.maxMessageBytes * 4, options.maxMessageBytes + (1 << 20))
+        // A frame can be no larger than a message; NIO's decoder takes at most UInt32.max.
+        let maxFrameSize = Swift.min(Swift.max(options.maxMessageBytes, 1), Int(UInt32.max))
+        let webSocketResponder = router.buildResponder()
+        let channelConfiguration = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(idleTimeout: TimeAmount(options.idleTimeout)),
+            ws: .init(
+                maxFrameSize: maxFrameSize, autoPing: .enabled(timePeriod: options.pingInterval),
+                closeTimeout: options.closingTimeout))
+        let requestHeadTimeout = TimeAmount(options.requestHeadTimeout)
+        let closingTimeout = TimeAmount(options.closingTimeout)
+        let server = HTTPServerBuilder { responder in
+            GuardedChannel(
+                inner: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, webSocketResponder: webSocketResponder, configuration: channelConfiguration),
+                limiter: limiter, token: token, allowedHosts: allowedHosts, requestHeadTimeout: requestHeadTimeout,
+                closingTimeout: closingTimeout)
+        }
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: router,
-                configuration: .init(http1: .init(), ws: .init(maxFrameSize: transportLimit))),
-            configuration: .init(address: .hostname(options.host, port: options.port), serverName: nil),
+            server: server,
+            configuration: .init(
+                address: .hostname(options.host, port: options.port), serverName: nil,
+                availableConnectionsDelegate: ConnectionLimiter.AcceptPolicy(limiter: limiter)),
             onServerRunning: { channel in listening(channel.localAddress?.port ?? 0) },
             logger: logger)
         try await app.runService(gracefulShutdownSignals: [])
@@ -86,8 +113,15 @@ struct DevToolsServer: Sendable {
     /// protects against pages in browsers, and the token against everything else. So the
     /// request passes when one of its `Origin` values is the page's.
     static func originMatches(_ request: Request, allowedHosts: Set<String>) -> Bool {
-        guard let host = request.head.authority else { return false }
-        let origins = request.headers[values: .origin].map { $0.lowercased() }
+        originMatches(
+            host: request.head.authority, origins: request.headers[values: .origin], allowedHosts: allowedHosts)
+    }
+
+    /// ``originMatches(_:allowedHosts:)`` from the `Host` header (`host`) and the `Origin`
+    /// headers' values.
+    static func originMatches(host: String?, origins: [String], allowedHosts: Set<String>) -> Bool {
+        guard let host else { return false }
+        let origins = origins.map { $0.lowercased() }
         guard origins.contains("http://\(host.lowercased())") else { return false }
         let name: Substring
         if host.hasPrefix("["), let end = host.firstIndex(of: "]") {

@@ -90,7 +90,14 @@ def rows_of(driver, store, kind):
 
 
 def select_store(driver, name):
-    driver.find_element(By.CSS_SELECTOR, f'#stores li[data-store="{name}"]').click()
+    # The list is rebuilt whenever a stores frame changes it: find the item again if it was.
+    for _ in range(50):
+        try:
+            driver.find_element(By.CSS_SELECTOR, f'#stores li[data-store="{name}"]').click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    raise RuntimeError(f"the store list kept changing under the click on {name}")
 
 
 def click(driver, element_id):

@@ -25,6 +25,7 @@ import urllib.error
 import urllib.request
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -89,7 +90,14 @@ def rows_of(driver, store, kind):
 
 
 def select_store(driver, name):
-    driver.find_element(By.CSS_SELECTOR, f'#stores li[data-store="{name}"]').click()
+    # The list is rebuilt whenever a stores frame changes it: find the item again if it was.
+    for _ in range(50):
+        try:
+            driver.find_element(By.CSS_SELECTOR, f'#stores li[data-store="{name}"]').click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    raise RuntimeError(f"the store list kept changing under the click on {name}")
 
 
 def click(driver, element_id):
@@ -207,8 +215,7 @@ def functional(url, state_log, download_dir, screenshot, check_command):
         check("a 19-digit number set from the page is applied exactly", last_logged_value(state_log) == 1234567890123456789,
               last_logged_value(state_log))
         select_store(driver, "Calculator")
-        shown = wait(driver, lambda d: "1234567890123456789" in d.find_element(By.ID, "state-tree").text
-                     and d.find_element(By.ID, "state-tree").text)
+        shown = wait(driver, lambda d: "1234567890123456789" in text_of(d, "state-tree") and text_of(d, "state-tree"))
         check("the page shows the 19-digit number exactly", "value: 1234567890123456789" in shown, shown)
         driver.find_element(By.CSS_SELECTOR, "#tabs button[data-tab=edit]").click()
         Select(driver.find_element(By.ID, "edit-store")).select_by_visible_text("Calculator")
@@ -301,6 +308,14 @@ def functional(url, state_log, download_dir, screenshot, check_command):
         check("the WebSocket is refused without the token", refused == "refused", refused)
     finally:
         driver.quit()
+
+
+def text_of(driver, element_id):
+    """An element's text, or "" while the page is replacing it (the state tree is rebuilt)."""
+    try:
+        return driver.find_element(By.ID, element_id).text
+    except StaleElementReferenceException:
+        return ""
 
 
 def set_state_text(driver, store, text):

@@ -465,9 +465,10 @@
         previous = e.value;
       }
     }
-    // The state before the first intent: the last state recorded before it, or the store's
-    // state when the recording started.
-    if (steps.length) initial = steps[0].before;
+    // The state before the first intent: the last state recorded before it (one set from the
+    // debugger included), or the store's state when the recording started.
+    const firstIntent = steps.find((step) => step.replaced === undefined);
+    if (firstIntent) initial = firstIntent.before;
     if (initial === null && model.baselines && model.baselines[storeName] !== undefined) initial = model.baselines[storeName];
     const name = storeName.replace(/[^A-Za-z0-9]/g, "") || "Store";
     const modules = [...new Set([info.feature, info.stateType, info.intentType].map(moduleOf).filter((m) => m && m !== "Swift"))].sort();

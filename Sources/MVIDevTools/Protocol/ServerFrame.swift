@@ -37,7 +37,7 @@ enum ServerFrame {
                 JSONText.object([
                     "seq": String(event.sequence), "store": JSONText.quoted(event.storeName),
                     "kind": JSONText.quoted(event.kind.rawValue),
-                    "time": String(event.time.timeIntervalSince1970), "value": value ?? "null",
+                    "time": seconds(event.time), "value": value ?? "null",
                     "text": JSONText.quoted(text),
                     "dispatched": event.dispatchedWhileRunning.map { $0 ? "true" : "false" } ?? "null",
                 ]))
@@ -52,6 +52,17 @@ enum ServerFrame {
                     return JSONText.array([String(timing.sequence), String(nanoseconds)])
                 }),
         ])
+    }
+
+    /// Seconds since 1970 to the millisecond (what the page shows), such as `1795000000.123`.
+    /// Never 16 digits in a row: the page then parses the frame without the slower exact-number
+    /// path, which a full-precision `Double` (`1795000000.1234567`) would send it down.
+    static func seconds(_ date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let (whole, fraction) = milliseconds.magnitude.quotientAndRemainder(dividingBy: 1000)
+        let digits = String(fraction)
+        return (milliseconds < 0 ? "-" : "") + String(whole) + "." + String(repeating: "0", count: 3 - digits.count)
+            + digits
     }
 
     struct StoreInfo {

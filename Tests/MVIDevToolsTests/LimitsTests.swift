@@ -269,7 +269,8 @@ struct HostileConnectionTests {
     @Test func pagesOverTheBudgetAreAnswered503UntilOneCloses() async throws {
         let harness = try await Harness.start(options: DevToolsOptions(maxConnections: 1))
         defer { Task { await harness.devTools.stop() } }
-        var first: RawConnection? = try #require(RawConnection(port: harness.port))
+        var first = RawConnection(port: harness.port)  // set to nil below, which closes it
+        try #require(first != nil)
         #expect(await first?.upgrade(port: harness.port, token: harness.token) == true)
         let second = try #require(RawConnection(port: harness.port))
         second.send("GET /?token=\(harness.token) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")

@@ -156,8 +156,9 @@ import Testing
         let scheduler = started()
         #expect(scheduler.step { $0.submitIntent(1) } == .run)
         #expect(scheduler.step { $0.submitIntent(2) } == .queued)
-        #expect(scheduler.step { $0.handOver() })
-        #expect(scheduler.step { $0.cancel() }?.terminatesNow == false)  // 2 is abandoned, the end queued
+        // Cancelled while the drainer holds the claim: 2 is abandoned, the end queued for it.
+        #expect(scheduler.step { $0.cancel() }?.terminatesNow == false)
+        #expect(scheduler.step { $0.handOver() })  // at its fair share it hands the end over
         #expect(scheduler.step { $0.claimAbandonedQueue() })  // the task takes the end and runs it
         guard case .run(.terminate, _) = scheduler.step({ $0.next() }) else {
             Issue.record("expected the end to be run")

@@ -35,8 +35,8 @@ public final class DevTools: Sendable {
     let token: AccessToken
     /// The server's connections (pending and admitted), bounded.
     let limiter: ConnectionLimiter
-    let stores = StoreLock<[String: DevToolsStore]>([:])
-    let serverTask = StoreLock<Task<Void, any Error>?>(nil)
+    let stores = Locked<[String: DevToolsStore]>([:])
+    let serverTask = Locked<Task<Void, any Error>?>(nil)
 
     init(timeTravel: TimeTravel, options: DevToolsOptions, token: AccessToken, port: Int, limiter: ConnectionLimiter) {
         self.timeTravel = timeTravel
@@ -63,7 +63,7 @@ public final class DevTools: Sendable {
         let token = AccessToken.random()
         let page = try PageAssets.load()
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let handoff = StoreLock<DevTools?>(nil)
+        let handoff = Locked<DevTools?>(nil)
         let limiter = ConnectionLimiter(
             limits: ConnectionLimits(
                 maxPending: options.maxPendingConnections, maxAdmitted: options.maxConnections,

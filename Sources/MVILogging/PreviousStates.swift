@@ -11,14 +11,14 @@ import Synchronization
 /// state type's name and layout are in ones whose types are known when compiled (this code
 /// runs unspecialized, and every use of a generic type looks its metadata up).
 final class PreviousStates<State: Sendable>: Sendable {
-    private let names = StoreLock<[ObjectIdentifier: String]>([:])
-    private let states = StoreLock<[ObjectIdentifier: State]>([:])
+    private let names = Locked<[ObjectIdentifier: String]>([:])
+    private let states = Locked<[ObjectIdentifier: State]>([:])
     /// Whether any state is kept: lets the "state logging is off" path skip the lock.
     private let keeping = Atomic<Bool>(false)
     /// custom-dump's name of the state type, for the first line of a diff; made once.
-    private let stateTypeName = StoreLock<String?>(nil)
+    private let stateTypeName = Locked<String?>(nil)
     /// The state type's layout for diffs; learnt once.
-    private let stateLayout = StoreLock<LayoutSlot>(.unknown)
+    private let stateLayout = Locked<LayoutSlot>(.unknown)
 
     /// What is known of the state type's layout.
     enum LayoutSlot {

@@ -38,7 +38,7 @@ final class StateLayout: Sendable {
 
     /// The last folded text of each field whose fold is a function of its bytes, with the
     /// bytes it was made for and a copy of the value that keeps them meaning the same.
-    private let folds = StoreLock<[Int: Fold]>([:])
+    private let folds = Locked<[Int: Fold]>([:])
 
     /// A field's folded text and what it was made from.
     struct Fold: @unchecked Sendable {  // `kept` is a copy of a field of a Sendable state, never read

@@ -17,7 +17,7 @@ final class ValueTexts<Value>: Sendable {
     let mayRoute: Bool
     /// Whether a value's text may be kept (see the type's description).
     private let isKeyable: Bool
-    private let texts = StoreLock<[ValueKey: String?]>([:])
+    private let texts = Locked<[ValueKey: String?]>([:])
 
     /// The most texts kept; past it, values not yet seen are described each time.
     static var capacity: Int { 256 }

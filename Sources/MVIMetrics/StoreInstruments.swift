@@ -13,7 +13,7 @@ final class StoreInstruments: Sendable {
     let reduceDuration: Timer
     let asyncWorkStarted: Counter
     /// Counters per kind (and per failure origin), made on first use.
-    private let classified: StoreLock<[Key: Counter]>
+    private let classified: Locked<[Key: Counter]>
 
     /// A classified counter's key: its label and its `kind` or `origin`.
     struct Key: Hashable, Sendable {
@@ -35,7 +35,7 @@ final class StoreInstruments: Sendable {
             label: MetricsLabels.reduceDuration, dimensions: dimensions, preferredDisplayUnit: .seconds,
             factory: factory)
         asyncWorkStarted = Counter(label: MetricsLabels.asyncWorkStarted, dimensions: dimensions, factory: factory)
-        classified = StoreLock([:])
+        classified = Locked([:])
     }
 
     /// The counter `label` with the store's dimension and `name: value`, made on first use.

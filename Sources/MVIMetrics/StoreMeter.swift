@@ -50,7 +50,7 @@ final class StoreMeter: @unchecked Sendable {  // the pipeline's part is confine
         var workSpans: [Int: any Span] = [:]
     }
 
-    let shared = StoreLock(Shared())
+    let shared = Locked(Shared())
 
     init(
         storeName: String, factory: any MetricsFactory, tracer: (any Tracer)?, timing: MetricsTiming,

@@ -56,7 +56,7 @@ public final class InteractionLog<Intent>: Sendable {
         var current: [(element: String, interaction: String)] = []
     }
 
-    private let storage = StoreLock(Storage())
+    private let storage = Locked(Storage())
     private let describe: @Sendable (Intent) -> JSONValue
 
     /// Creates a log. Intents are described by reflection: an enum case becomes

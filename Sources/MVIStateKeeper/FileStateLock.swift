@@ -29,11 +29,11 @@ public final class FileStateLock: Sendable {
     /// The lock file, `<directory>/<key>.lock`.
     public let path: String
     /// The locked file's descriptor, or `nil` once released.
-    private let descriptor: StoreLock<Int32?>
+    private let descriptor: Locked<Int32?>
 
     init(path: String, descriptor: Int32) {
         self.path = path
-        self.descriptor = StoreLock(descriptor)
+        self.descriptor = Locked(descriptor)
     }
 
     deinit {

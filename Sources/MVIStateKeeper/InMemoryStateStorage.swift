@@ -9,11 +9,11 @@ public final class InMemoryStateStorage: StateStorage {
         var movedAside = 0
     }
 
-    private let contents: StoreLock<Contents>
+    private let contents: Locked<Contents>
 
     /// Creates a storage holding `entries`.
     public init(_ entries: [String: [UInt8]] = [:]) {
-        contents = StoreLock(Contents(entries: entries))
+        contents = Locked(Contents(entries: entries))
     }
 
     /// The bytes saved under `key`.

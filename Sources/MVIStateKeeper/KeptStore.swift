@@ -32,7 +32,7 @@ final class KeptStore<F: Feature, Saved: Codable & Sendable>: KeptStoreHandle {
     /// Set when a write failed or was refused: the next ``flush()`` and the final save try
     /// again. The writer task does not (it would retry in a loop); the next change wakes it.
     private let isRetryPending = Atomic<Bool>(false)
-    private let signal = StoreLock(Signal())
+    private let signal = Locked(Signal())
 
     init(keeper: StateKeeper<F.State, Saved>, core: StoreCore<F>, trigger: SaveTrigger) {
         self.keeper = keeper

@@ -56,9 +56,9 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
     }
 
     /// Serializes every read and write of the key. Held during I/O, off the send path.
-    let io = StoreLock(IO())
+    let io = Locked(IO())
     /// The store being kept, if any.
-    let kept = StoreLock<(any KeptStoreHandle)?>(nil)
+    let kept = Locked<(any KeptStoreHandle)?>(nil)
 
     /// Creates a keeper that saves a `Codable` projection of the state.
     ///

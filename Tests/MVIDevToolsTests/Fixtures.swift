@@ -86,7 +86,7 @@ struct Harness {
 
 /// What the debugger printed.
 final class Announcements: Sendable {
-    let lines = StoreLock<[String]>([])
+    let lines = Locked<[String]>([])
     func add(_ line: String) { lines.withLock { $0.append(line) } }
     var all: [String] { lines.withLock { $0 } }
 }
@@ -183,7 +183,7 @@ extension [String: JSONValue] {
 
 /// A flag set once, read from anywhere.
 final class Flag: Sendable {
-    private let value = StoreLock(false)
+    private let value = Locked(false)
     func set() { value.withLock { $0 = true } }
     var isSet: Bool { value.withLock { $0 } }
 }

@@ -16,7 +16,7 @@ final class LogSink: Sendable {
         var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let contents = StoreLock(Contents())
+    private let contents = Locked(Contents())
 
     func append(_ record: LogRecord) {
         let ready = contents.withLock { contents -> [CheckedContinuation<Void, Never>] in

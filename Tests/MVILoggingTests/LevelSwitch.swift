@@ -4,7 +4,7 @@ import Logging
 /// A handler whose level a test changes while a store runs; every logger copy shares it.
 final class LevelSwitch: LogHandler, Sendable {
     let sink: LogSink
-    let level = StoreLock<Logger.Level>(.error)
+    let level = Locked<Logger.Level>(.error)
 
     init(sink: LogSink) {
         self.sink = sink

@@ -28,7 +28,3 @@ package final class Locked<Value: Sendable>: @unchecked Sendable {  // `value` i
         try lock.withLock { () throws(E) -> Result in try body(&value) }
     }
 }
-
-/// The former name of ``Locked``, for the modules outside `MVI` that still spell it so: the
-/// same type. Rename their uses to `Locked` and remove this alias.
-package typealias StoreLock<Value: Sendable> = Locked<Value>

@@ -16,14 +16,14 @@ final class ConnectionLimiter: Sendable {
         /// Accepted and not yet closed, counted by the accepting side.
         var open = 0
     }
-    private let state: StoreLock<State>
+    private let state: Locked<State>
     /// The most connections open at once, pending and admitted.
     let maxOpen: Int
     /// The most connections that presented the token.
     let maxAdmitted: Int
 
     init(limits: ConnectionLimits) {
-        state = StoreLock(State(limits: limits))
+        state = Locked(State(limits: limits))
         maxOpen = limits.maxOpen
         maxAdmitted = limits.maxAdmitted
     }
@@ -100,7 +100,7 @@ final class ConnectionLimiter: Sendable {
 final class ConnectionHandle: Sendable {
     let id: Int
     let channel: any Channel
-    private let paused = StoreLock(false)
+    private let paused = Locked(false)
 
     init(id: Int, channel: any Channel) {
         self.id = id

@@ -5,7 +5,7 @@ import MVI
 /// go over it is refused with a `busy` error frame, and its frames are dropped as they come.
 final class InputBudget: Sendable {
     let limit: Int
-    private let held = StoreLock(0)
+    private let held = Locked(0)
 
     init(limit: Int) { self.limit = Swift.max(0, limit) }
 

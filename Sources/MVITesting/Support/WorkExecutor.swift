@@ -52,7 +52,7 @@ final class WorkExecutor: TaskExecutor {
     private static let queueKey = DispatchSpecificKey<Bool>()
 
     private let queue: DispatchQueue
-    private let state = StoreLock(State())
+    private let state = Locked(State())
 
     init() {
         queue = DispatchQueue(label: "MVITesting.TestStore.work")

@@ -78,10 +78,10 @@ final class EventLog<F: Feature>: Middleware, Sendable {
         var nextWaiterID = 0
     }
 
-    private let storage: StoreLock<Storage>
+    private let storage: Locked<Storage>
 
     init(initialState: F.State) {
-        storage = StoreLock(Storage(log: Contents(state: initialState)))
+        storage = Locked(Storage(log: Contents(state: initialState)))
     }
 
     func handle(_ event: StoreEvent<F>, _ context: borrowing MiddlewareContext<F>) {

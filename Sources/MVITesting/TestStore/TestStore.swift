@@ -36,7 +36,7 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
     let events: EventLog<F>
     /// Runs the store's async work, and tells when it is all suspended.
     let executor = WorkExecutor()
-    let settings: StoreLock<Settings>
+    let settings: Locked<Settings>
     let origin: SourceLocation
 
     struct Settings {
@@ -87,7 +87,7 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
         self.events = events
         self.origin = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         // Failures of async work reach the event log; the test asserts them.
-        self.settings = StoreLock(Settings(exhaustivity: exhaustivity, timeout: timeout, assertedState: initialState))
+        self.settings = Locked(Settings(exhaustivity: exhaustivity, timeout: timeout, assertedState: initialState))
         let store = Store(
             feature, initialState: initialState, middleware: [events] + middleware,
             sideEffects: sideEffects, onError: StoreErrorHandler { _ in }, start: false)

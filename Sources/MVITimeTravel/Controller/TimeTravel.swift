@@ -40,7 +40,7 @@ public final class TimeTravel: Sendable {
         case stopped
     }
 
-    let storage: StoreLock<ControllerState>
+    let storage: Locked<ControllerState>
     /// The recording switch and sequence numbers every registered store's recorder shares.
     let session: RecordingSession
     let errorHandler: StoreErrorHandler
@@ -70,7 +70,7 @@ public final class TimeTravel: Sendable {
         self.maxEvents = limit
         let session = RecordingSession(window: limit)
         self.session = session
-        self.storage = StoreLock(ControllerState(maxEvents: limit, session: session))
+        self.storage = Locked(ControllerState(maxEvents: limit, session: session))
         self.errorHandler = onError
     }
 

@@ -25,7 +25,7 @@ import Synchronization
 /// Read from one place at a time; concurrent reads are serialized.
 public final class TimeTravelFeed: Sendable {
     let controller: TimeTravel
-    let state = StoreLock(FeedState())
+    let state = Locked(FeedState())
     /// Whether this feed has the controller's stores time their intents, while it exists.
     public let timesIntents: Bool
 

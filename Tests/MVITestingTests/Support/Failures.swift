@@ -4,8 +4,8 @@ import Testing
 
 /// The texts of the issues a block reported.
 final class IssueTexts: Sendable {
-    private let texts = StoreLock<[String]>([])
-    private let lines = StoreLock<[Int]>([])
+    private let texts = Locked<[String]>([])
+    private let lines = Locked<[Int]>([])
 
     func append(_ message: String, line: Int) {
         texts.withLock { $0.append(message) }

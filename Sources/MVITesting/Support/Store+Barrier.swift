@@ -5,18 +5,14 @@ extension Store {
     ///
     /// A new observer is queued behind pending work and called with the current state when
     /// the draining thread reaches it, so its first call marks the point. A cancelled store
-    /// calls it at once. Subscribing may drain the store on this thread; with a test store's
-    /// `executor`, what that drain wakes does not make the thread wait.
-    func barrier(_ executor: WorkExecutor? = nil) async {
+    /// calls it at once.
+    func barrier() async {
         let subscription = Locked<Subscription?>(nil)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let pending = Locked<CheckedContinuation<Void, Never>?>(continuation)
-            let subscribe = {
-                self.subscribe { _ in
-                    pending.withLock { $0.take() }?.resume()
-                }
+            let observer = subscribe { _ in
+                pending.withLock { $0.take() }?.resume()
             }
-            let observer = executor.map { $0.withoutWaiting(subscribe) } ?? subscribe()
             subscription.withLock { $0 = observer }
         }
         subscription.withLock { $0?.cancel() }

@@ -113,7 +113,10 @@ struct HostileConnectionTests {
         // The default timeout, 10 s.
         let harness = try await Harness.start(options: DevToolsOptions())
         defer { Task { await harness.devTools.stop() } }
-        let clients = (0..<10).compactMap { _ in RawConnection(port: harness.port) }
+        var clients: [RawConnection] = []
+        for _ in 0..<10 {
+            if let client = await RawConnection.open(port: harness.port) { clients.append(client) }
+        }
         #expect(clients.count == 10)
         for client in clients { client.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n") }
         for client in clients {
@@ -135,7 +138,7 @@ struct HostileConnectionTests {
         #expect(limiter.maxOpen == 8)
         // 200 connections that never send a byte, opened concurrently.
         let clients = await withTaskGroup(of: RawConnection?.self) { group in
-            for _ in 0..<200 { group.addTask { RawConnection(port: harness.port) } }
+            for _ in 0..<200 { group.addTask { await RawConnection.open(port: harness.port) } }
             var clients: [RawConnection] = []
             for await client in group { if let client { clients.append(client) } }
             return clients
@@ -169,7 +172,7 @@ struct HostileConnectionTests {
             ("nope", nil, "token"), (String(harness.token.reversed()), nil, "token"),
             (harness.token, "http://evil.example", "Origin"),
         ] {
-            guard let client = RawConnection(port: harness.port) else {
+            guard let client = await RawConnection.open(port: harness.port) else {
                 Issue.record("no connection")
                 continue
             }
@@ -190,7 +193,7 @@ struct HostileConnectionTests {
     @Test func aRequestWithoutTheTokenIsRefusedBeforeItsBodyIsRead() async throws {
         let harness = try await Harness.start(options: DevToolsOptions())
         defer { Task { await harness.devTools.stop() } }
-        let client = try #require(RawConnection(port: harness.port))
+        let client = try #require(await RawConnection.open(port: harness.port))
         client.send("GET /?token=nope HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000000\r\n\r\n")
         client.send([UInt8](repeating: 0x41, count: 1 << 20))
         let (bytes, end) = await client.read(timeout: .seconds(30))
@@ -199,7 +202,7 @@ struct HostileConnectionTests {
         #expect(response.contains("a valid token is required"))
         #expect(end == .closed)
         // Other paths get a 404 with a reason.
-        let other = try #require(RawConnection(port: harness.port))
+        let other = try #require(await RawConnection.open(port: harness.port))
         other.send("GET /etc/passwd HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let (answer, _) = await other.read(timeout: .seconds(30))
         #expect(String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 404"))
@@ -208,7 +211,7 @@ struct HostileConnectionTests {
     @Test func aFrameOverTheLimitIsRefusedFromItsHeaderWith1009AndNoReset() async throws {
         let harness = try await Harness.start(options: DevToolsOptions(maxMessageBytes: 1_000))
         defer { Task { await harness.devTools.stop() } }
-        let client = try #require(RawConnection(port: harness.port))
+        let client = try #require(await RawConnection.open(port: harness.port))
         #expect(await client.upgrade(port: harness.port, token: harness.token))
         // A header claiming 60 MB, and the first 256 KiB of it.
         client.send(RawConnection.frame(opcode: 0x1, payload: [], length: 60_000_000))
@@ -226,7 +229,7 @@ struct HostileConnectionTests {
     @Test func aTextMessageThatIsNotUTF8IsClosedWith1007() async throws {
         let harness = try await Harness.start(options: DevToolsOptions())
         defer { Task { await harness.devTools.stop() } }
-        let client = try #require(RawConnection(port: harness.port))
+        let client = try #require(await RawConnection.open(port: harness.port))
         #expect(await client.upgrade(port: harness.port, token: harness.token))
         client.send(
             RawConnection.frame(opcode: 0x1, payload: Array(#"{"type":"ping","id":"#.utf8) + [0xC3, 0x28, 0x7D]))
@@ -238,7 +241,7 @@ struct HostileConnectionTests {
     @Test func aMessageOfSeveralFramesOverTheLimitIsAnsweredAndReadingGoesOn() async throws {
         let harness = try await Harness.start(options: DevToolsOptions(maxMessageBytes: 1_000))
         defer { Task { await harness.devTools.stop() } }
-        let client = try #require(RawConnection(port: harness.port))
+        let client = try #require(await RawConnection.open(port: harness.port))
         #expect(await client.upgrade(port: harness.port, token: harness.token))
         let piece = [UInt8](repeating: 0x20, count: 600)
         client.send(RawConnection.frame(opcode: 0x1, fin: false, payload: piece))
@@ -256,7 +259,7 @@ struct HostileConnectionTests {
         let harness = try await Harness.start(
             options: DevToolsOptions(maxMessageBytes: 10_000, maxBufferedInputBytes: 1_000))
         defer { Task { await harness.devTools.stop() } }
-        let client = try #require(RawConnection(port: harness.port))
+        let client = try #require(await RawConnection.open(port: harness.port))
         #expect(await client.upgrade(port: harness.port, token: harness.token))
         client.send(RawConnection.frame(opcode: 0x1, payload: ping(id: 1, padding: 2_000)))
         client.send(RawConnection.frame(opcode: 0x1, payload: ping(id: 2, padding: 100)))
@@ -269,10 +272,10 @@ struct HostileConnectionTests {
     @Test func pagesOverTheBudgetAreAnswered503UntilOneCloses() async throws {
         let harness = try await Harness.start(options: DevToolsOptions(maxConnections: 1))
         defer { Task { await harness.devTools.stop() } }
-        var first = RawConnection(port: harness.port)  // set to nil below, which closes it
+        var first = await RawConnection.open(port: harness.port)  // set to nil below, which closes it
         try #require(first != nil)
         #expect(await first?.upgrade(port: harness.port, token: harness.token) == true)
-        let second = try #require(RawConnection(port: harness.port))
+        let second = try #require(await RawConnection.open(port: harness.port))
         second.send("GET /?token=\(harness.token) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let (bytes, end) = await second.read(timeout: .seconds(30))
         let response = String(decoding: bytes, as: UTF8.self)

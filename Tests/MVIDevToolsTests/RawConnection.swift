@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import Dispatch
 import Glibc
 
 /// A TCP client for tests that need what a browser would never send: half a request, a frame
@@ -35,6 +36,15 @@ final class RawConnection: Sendable {
     }
 
     deinit { close(fd) }
+
+    /// ``init(port:)`` on a dispatch thread: connecting may wait up to 5 seconds, which must not
+    /// hold a thread of the concurrency pool (two of them on a 2-core machine: 200 connects at
+    /// once from a task group starved every other test of the process).
+    static func open(port: Int) async -> RawConnection? {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: RawConnection(port: port)) }
+        }
+    }
 
     /// Sends all of `bytes`; `false` once the connection is gone.
     @discardableResult

@@ -93,30 +93,89 @@ final class Announcements: Sendable {
 
 /// The page's side of the WebSocket, for tests: sends text or raw frames, and reads the
 /// server's frames as JSON.
+///
+/// Frames are kept until a test takes them: the server's pushes (status, stores) and its
+/// replies travel on one socket in whatever order the server wrote them, so a push that
+/// arrives while a test waits for a reply is kept for the test's next `next(where:)`, not
+/// dropped. (Dropping it hung the suite: a test then waited for a push that had come
+/// already, and the server sends a push only when what it shows changes.)
 struct PageClient {
     let outbound: WebSocketOutboundWriter
-    var frames: AsyncStream<[String: JSONValue]>.Iterator
+    let inbox: FrameInbox
+
+    /// How long a test waits for a frame before it fails instead of hanging: far more than
+    /// any frame takes on a loaded machine (pushes come every 50 ms).
+    static let frameTimeout: Duration = .seconds(60)
 
     func send(_ text: String) async throws { try await outbound.write(.text(text)) }
     func sendBinary(_ bytes: [UInt8]) async throws { try await outbound.write(.binary(ByteBuffer(bytes: bytes))) }
 
-    /// The next frame that satisfies `predicate`, skipping others.
-    mutating func next(where predicate: ([String: JSONValue]) -> Bool) async -> [String: JSONValue]? {
-        while let frame = await frames.next() {
-            if predicate(frame) { return frame }
-        }
-        return nil
+    /// The next frame that satisfies `predicate`; the kept frames before it are dropped.
+    /// `nil` (with an issue recorded) when none came within ``frameTimeout``.
+    mutating func next(
+        where predicate: @escaping @Sendable ([String: JSONValue]) -> Bool,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> [String: JSONValue]? {
+        await inbox.take(dropping: true, where: predicate, sourceLocation: sourceLocation)
     }
 
-    /// The next reply or error frame.
-    mutating func answer() async -> [String: JSONValue]? {
-        await next { $0["type"] == .string("reply") || $0["type"] == .string("error") }
+    /// The next reply or error frame; the frames before it are kept for `next(where:)`.
+    mutating func answer(sourceLocation: SourceLocation = #_sourceLocation) async -> [String: JSONValue]? {
+        await inbox.take(
+            dropping: false, where: { $0["type"] == .string("reply") || $0["type"] == .string("error") },
+            sourceLocation: sourceLocation)
     }
 
     /// Sends a request and returns its answer.
-    mutating func request(_ text: String) async throws -> [String: JSONValue]? {
+    mutating func request(
+        _ text: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws
+        -> [String: JSONValue]?
+    {
         try await send(text)
-        return await answer()
+        return await answer(sourceLocation: sourceLocation)
+    }
+}
+
+/// The frames a ``PageClient`` has received and not yet taken, in arrival order.
+final class FrameInbox: Sendable {
+    private struct State {
+        var frames: [[String: JSONValue]] = []
+        var isFinished = false
+    }
+    private let state = Locked(State())
+
+    func add(_ frame: [String: JSONValue]) { state.withLock { $0.frames.append(frame) } }
+    func finish() { state.withLock { $0.isFinished = true } }
+
+    /// Takes the first kept frame that satisfies `predicate`, waiting for one; with
+    /// `dropping`, the frames before it go too. `nil` once the socket ended without one,
+    /// or after ``PageClient/frameTimeout`` (recorded as an issue).
+    func take(
+        dropping: Bool, where predicate: @Sendable ([String: JSONValue]) -> Bool, sourceLocation: SourceLocation
+    ) async -> [String: JSONValue]? {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: PageClient.frameTimeout)
+        while true {
+            let (found, isFinished) = state.withLock { state -> ([String: JSONValue]?, Bool) in
+                guard let index = state.frames.firstIndex(where: predicate) else {
+                    if dropping { state.frames.removeAll() }
+                    return (nil, state.isFinished)
+                }
+                let frame = state.frames[index]
+                if dropping { state.frames.removeSubrange(...index) } else { state.frames.remove(at: index) }
+                return (frame, state.isFinished)
+            }
+            if let found { return found }
+            if isFinished { return nil }
+            guard clock.now < deadline else {
+                Issue.record(
+                    "No frame the test waits for within \(PageClient.frameTimeout)", sourceLocation: sourceLocation)
+                return nil
+            }
+            // Polling keeps the fixture simple; a test waits at most a few milliseconds more.
+            try? await Task.sleep(for: .milliseconds(2))
+        }
     }
 }
 
@@ -143,17 +202,17 @@ private func connect(
     try await WebSocketClient.connect(
         url: url, configuration: .init(maxFrameSize: 64 << 20, additionalHeaders: headers), logger: logger
     ) { inbound, outbound, _ in
-        let (stream, continuation) = AsyncStream.makeStream(of: [String: JSONValue].self)
+        let inbox = FrameInbox()
         let reader = Task {
+            defer { inbox.finish() }
             for try await message in inbound.messages(maxSize: 64 << 20) {
                 guard case .text(let text) = message,
                     case .object(let object) = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
                 else { continue }
-                continuation.yield(object)
+                inbox.add(object)
             }
-            continuation.finish()
         }
-        var client = PageClient(outbound: outbound, frames: stream.makeAsyncIterator())
+        var client = PageClient(outbound: outbound, inbox: inbox)
         var bodyError: (any Error)?
         do {
             try await body(&client)

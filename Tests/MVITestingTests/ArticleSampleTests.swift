@@ -50,6 +50,45 @@ enum Article {
         }
     }
 
+    struct Meeting: Feature {
+        struct State: Equatable, Sendable {
+            var secondsElapsed = 0
+            var speaker = 0
+        }
+        enum Intent: Sendable { case start, end }
+        enum Message: Sendable, Equatable { case ticked, nextSpeaker }
+
+        let clock: any Clock<Duration>
+
+        static func reduce(_ state: inout State, _ message: Message) {
+            switch message {
+            case .ticked: state.secondsElapsed += 1
+            case .nextSpeaker: state.speaker += 1
+            }
+        }
+
+        func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+            switch intent {
+            case .start:
+                context.run(id: "timer") { context in
+                    while true {
+                        try await clock.sleep(for: .seconds(1))
+                        await context.dispatch(.ticked)
+                    }
+                }
+                context.run(id: "speakers") { context in
+                    while true {
+                        try await clock.sleep(for: .milliseconds(2250))
+                        await context.dispatch(.nextSpeaker)
+                    }
+                }
+            case .end:
+                context.cancel(id: "timer")
+                context.cancel(id: "speakers")
+            }
+        }
+    }
+
     @Suite struct Samples {
         @Test func increments() async {
             let store = TestStore(Counter(numbers: .constant(42)), initialState: .init())
@@ -139,6 +178,62 @@ enum Article {
             await clock.advance(by: .seconds(1))
             await store.receive(.resultsLoaded(["swift"])) { $0.results = ["swift"] }
             await store.finish()
+        }
+
+        @Test func meetingTimer() async {
+            let clock = TestClock()
+            let store = TestStore(Meeting(clock: clock), initialState: .init())
+            await store.send(.start)
+
+            await clock.advance(by: .seconds(1))  // one interval
+            await store.receive(.ticked) { $0.secondsElapsed = 1 }
+
+            await clock.advance(by: .seconds(5))  // five intervals at once
+            await store.receive(.ticked) { $0.secondsElapsed = 2 }
+            await store.receive(.nextSpeaker) { $0.speaker = 1 }  // at 2.25 s
+            await store.receive(.ticked) { $0.secondsElapsed = 3 }
+            await store.receive(.ticked) { $0.secondsElapsed = 4 }
+            await store.receive(.nextSpeaker) { $0.speaker = 2 }  // at 4.5 s
+            await store.receive(.ticked) { $0.secondsElapsed = 5 }
+            await store.receive(.ticked) { $0.secondsElapsed = 6 }
+
+            await store.send(.end)
+            await store.finish()
+        }
+
+        @Test func withExhaustivityForABlock() async {
+            let store = TestStore(Counter(numbers: .constant(42)), initialState: .init())
+            await store.withExhaustivity(.off) {
+                await store.send(.loadRandom)
+                await store.receive(.loading(false)) { $0.count = 42 }
+            }
+            await store.send(.increment) { $0.count = 43 }  // exhaustive again
+        }
+
+        @Test func showingSkippedAssertions() async {
+            let store = TestStore(
+                Counter(numbers: .constant(42)), initialState: .init(),
+                exhaustivity: .off(showSkippedAssertions: true))
+            await store.send(.loadRandom)
+            await store.receive(.loading(false)) { $0.count = 42 }
+        }
+
+        @Test func stopwatch() async {
+            let clock = TestClock()
+            let store = TestStore(Stopwatch(clock: clock), initialState: .init())
+            await store.send(.start)
+            await clock.advance(by: .seconds(2))
+            await store.receive(intent: .tick) { $0.seconds = 1 }
+            await store.receive(intent: .tick) { $0.seconds = 2 }
+            await store.assert { $0.seconds = 2 }
+            await store.skipInFlightWork()  // the stopwatch runs on
+        }
+
+        @MainActor @Test func onTheMainActor() async {
+            let store = TestStore(Counter(numbers: .constant(42)), initialState: .init())
+            var expected = 0
+            expected += 1
+            await store.send(.increment) { $0.count = expected }
         }
     }
 }

@@ -61,7 +61,8 @@ import Testing
                 """
                 1 task of async work still running at the end of the test.
 
-                Await store.finish() to let it end, cancel it with an intent, or use exhaustivity .off.
+                Await store.finish() to let it end, cancel it with an intent, skip it with \
+                store.skipInFlightWork(), or use exhaustivity .off.
                 """
             ])
     }

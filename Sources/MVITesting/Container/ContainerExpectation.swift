@@ -2,7 +2,7 @@
 /// errors the intents threw.
 ///
 /// Made by ``states(_:)``, ``postedSideEffects(_:)`` and ``thrownErrors(_:)-((Error)->Bool...)`` inside
-/// ``ContainerTest/assert(_:fileID:filePath:line:column:_:)``.
+/// ``ContainerTest/assert(_:isolation:fileID:filePath:line:column:_:)``.
 public struct ContainerExpectation<State, SideEffect> {
     enum Kind {
         case states([(inout State) -> Void])

@@ -5,8 +5,8 @@ extension ContainerHost where ContainerState: Equatable, ContainerSideEffect: Eq
     /// `presenter.test(initialState)`).
     ///
     /// The host's container is set to `initialState`; then run intents with
-    /// ``ContainerTest/testIntent(timeout:fileID:filePath:line:column:_:)`` and check what
-    /// happened with ``ContainerTest/assert(_:fileID:filePath:line:column:_:)``.
+    /// ``ContainerTest/testIntent(timeout:isolation:fileID:filePath:line:column:_:)`` and check what
+    /// happened with ``ContainerTest/assert(_:isolation:fileID:filePath:line:column:_:)``.
     public func test(
         _ initialState: ContainerState,
         timeout: Duration = .seconds(10),

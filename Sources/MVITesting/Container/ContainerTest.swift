@@ -18,7 +18,7 @@ import MVI
 /// ```
 ///
 /// It records every state the container emits after the test starts, every side effect it
-/// posts and every error its async work throws. ``assert(_:fileID:filePath:line:column:_:)``
+/// posts and every error its async work throws. ``assert(_:isolation:fileID:filePath:line:column:_:)``
 /// is exhaustive: a state, side effect or thrown error the assertion does not list fails the
 /// test (with a diff, or with the error), and so does one recorded but never asserted when
 /// the test ends. As in Orbit, an intent that throws fails the test unless the test expects
@@ -60,7 +60,7 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
     ///   - subject: The host or container the test drives.
     ///   - container: Its container.
     ///   - initialState: The state the test starts from.
-    ///   - timeout: How long ``testIntent(timeout:fileID:filePath:line:column:_:)`` waits for the
+    ///   - timeout: How long ``testIntent(timeout:isolation:fileID:filePath:line:column:_:)`` waits for the
     ///     intent's async work before it fails.
     ///   - fileID: The file ID where a failure is reported (the caller's by default).
     ///   - filePath: The file path where a failure is reported (the caller's by default).
@@ -156,9 +156,12 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
     /// await test.testIntent { $0.onDeleteCircleConfirmed() }
     /// ```
     ///
-    /// Fails, rather than hangs, if the work is still running after the timeout.
+    /// Fails, rather than hangs, if the work is still running after the timeout. Like every
+    /// method here, it runs on the caller's actor (`isolation`), so a `@MainActor` test
+    /// passes closures that capture its local variables.
     public func testIntent(
         timeout: Duration? = nil,
+        isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -200,6 +203,7 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
     /// expects none. A mismatch fails the test with a diff, or with the errors thrown.
     public func assert(
         _ initialState: State,
+        isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,

@@ -5,14 +5,19 @@ extension Store {
     ///
     /// A new observer is queued behind pending work and called with the current state when
     /// the draining thread reaches it, so its first call marks the point. A cancelled store
-    /// calls it at once.
-    func barrier() async {
+    /// calls it at once. Subscribing may drain the store on this thread; with a test store's
+    /// `executor`, the work that drain wakes goes to the executor's queue instead of running
+    /// on this thread (the drain holds the store's claim, which that work may need).
+    func barrier(_ executor: WorkExecutor? = nil) async {
         let subscription = Locked<Subscription?>(nil)
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let pending = Locked<CheckedContinuation<Void, Never>?>(continuation)
-            let observer = subscribe { _ in
-                pending.withLock { $0.take() }?.resume()
+            let subscribe = {
+                self.subscribe { _ in
+                    pending.withLock { $0.take() }?.resume()
+                }
             }
+            let observer = executor.map { $0.withoutWaiting(subscribe) } ?? subscribe()
             subscription.withLock { $0 = observer }
         }
         subscription.withLock { $0?.cancel() }

@@ -11,6 +11,21 @@ final class EventLog<F: Feature>: Middleware, Sendable {
         let message: F.Message
         let before: F.State
         let after: F.State
+        /// The received intent whose execution dispatched it, if any (see ``ReceivedIntent``).
+        var intent: Int? = nil
+        /// Orders messages and received intents.
+        var sequence = 0
+    }
+
+    /// An intent the test did not send (async work's `send`, say), with the states around
+    /// what its execution did synchronously.
+    struct ReceivedIntent {
+        let id: Int
+        let intent: F.Intent
+        let before: F.State
+        var after: F.State
+        /// Orders messages and received intents.
+        let sequence: Int
     }
 
     /// What the intent sent by the test did synchronously.
@@ -30,11 +45,25 @@ final class EventLog<F: Feature>: Middleware, Sendable {
         var isInStep = false
         var step: Step?
         /// A message seen, waiting for its `.state` event.
-        var pendingMessage: (message: F.Message, before: F.State, inStep: Bool)?
+        var pendingMessage: (message: F.Message, before: F.State, inStep: Bool, intent: Int?)?
         var messages: [ReceivedMessage] = []
+        /// Intents the test did not send, in the order the store executed them.
+        var intents: [ReceivedIntent] = []
+        /// The received intent executing now, whose messages are tagged with it.
+        var executingIntent: Int?
+        var nextIntentID = 0
+        /// The last sequence number given to a received message or intent.
+        var sequence = 0
         var sideEffects: [F.SideEffect] = []
         var failures: [StoreError] = []
         var isCancelled = false
+        /// The store's async work that has started and not ended, by token.
+        var runningWork: Set<Int> = []
+        /// Work the test chose not to wait for (``TestStore/skipInFlightWork()``).
+        var skippedWork: Set<Int> = []
+
+        /// Running work the test still waits for.
+        var awaitedWork: Set<Int> { runningWork.subtracting(skippedWork) }
     }
 
     private struct Waiter {
@@ -58,13 +87,7 @@ final class EventLog<F: Feature>: Middleware, Sendable {
     func handle(_ event: StoreEvent<F>, _ context: borrowing MiddlewareContext<F>) {
         let ready = storage.withLock { storage -> [Waiter] in
             record(event, isExecuting: context.isExecuting, in: &storage.log)
-            guard !storage.waiters.isEmpty else { return [] }
-            var ready: [Waiter] = []
-            for (id, waiter) in storage.waiters where waiter.condition(storage.log) {
-                ready.append(waiter)
-                storage.waiters[id] = nil
-            }
-            return ready
+            return takeReadyWaiters(&storage)
         }
         for waiter in ready {
             waiter.timer?.cancel()
@@ -72,18 +95,56 @@ final class EventLog<F: Feature>: Middleware, Sendable {
         }
     }
 
+    var observesAsyncWork: Bool { true }
+
+    func asyncWork(_ event: AsyncWorkEvent) {
+        let ready = storage.withLock { storage -> [Waiter] in
+            switch event.phase {
+            case .started: storage.log.runningWork.insert(event.work)
+            case .finished, .failed, .cancelled:
+                storage.log.runningWork.remove(event.work)
+                storage.log.skippedWork.remove(event.work)
+            }
+            return takeReadyWaiters(&storage)
+        }
+        for waiter in ready {
+            waiter.timer?.cancel()
+            waiter.continuation.resume(returning: true)
+        }
+    }
+
+    private func takeReadyWaiters(_ storage: inout Storage) -> [Waiter] {
+        guard !storage.waiters.isEmpty else { return [] }
+        var ready: [Waiter] = []
+        for (id, waiter) in storage.waiters where waiter.condition(storage.log) {
+            ready.append(waiter)
+            storage.waiters[id] = nil
+        }
+        return ready
+    }
+
     private func record(_ event: StoreEvent<F>, isExecuting: Bool, in log: inout Contents) {
         switch event {
-        case .intent:
+        case .intent(let intent):
             log.isInStep = log.claimsNextIntent
+            log.executingIntent = nil
             if log.claimsNextIntent {
                 log.claimsNextIntent = false
                 log.step = Step(before: log.state, after: log.state)
+            } else {
+                log.nextIntentID += 1
+                log.sequence += 1
+                log.executingIntent = log.nextIntentID
+                log.intents.append(
+                    ReceivedIntent(
+                        id: log.nextIntentID, intent: intent, before: log.state, after: log.state,
+                        sequence: log.sequence))
             }
         case .message(let message):
             let inStep = log.isInStep && isExecuting
             log.isInStep = inStep
-            log.pendingMessage = (message, log.state, inStep)
+            if !isExecuting { log.executingIntent = nil }
+            log.pendingMessage = (message, log.state, inStep, log.executingIntent)
         case .state(let state):
             log.state = state
             guard let pending = log.pendingMessage else { break }
@@ -92,10 +153,18 @@ final class EventLog<F: Feature>: Middleware, Sendable {
                 log.step?.after = state
                 log.step?.messageCount += 1
             } else {
-                log.messages.append(ReceivedMessage(message: pending.message, before: pending.before, after: state))
+                log.sequence += 1
+                log.messages.append(
+                    ReceivedMessage(
+                        message: pending.message, before: pending.before, after: state, intent: pending.intent,
+                        sequence: log.sequence))
+                if let id = pending.intent, let index = log.intents.lastIndex(where: { $0.id == id }) {
+                    log.intents[index].after = state
+                }
             }
         case .sideEffect(let sideEffect):
             log.isInStep = log.isInStep && isExecuting
+            if !isExecuting { log.executingIntent = nil }
             log.sideEffects.append(sideEffect)
         case .stateReplaced(let state):
             // Replaced from outside: what the next step starts from.
@@ -106,6 +175,7 @@ final class EventLog<F: Feature>: Middleware, Sendable {
             log.isCancelled = true
         case .created, .started:
             log.isInStep = false
+            log.executingIntent = nil
         }
     }
 

@@ -9,7 +9,22 @@ public enum Exhaustivity: Sendable, Hashable {
     /// - `send` and `receive` compare only what their closure sets: the expected state starts
     ///   from the actual new state, so write absolute values (`$0.count = 3`), not relative ones.
     /// - `receive` skips messages and side effects that do not match.
-    /// - Nothing left unasserted is reported, and running work is not required to end
-    ///   (``TestStore/finish(timeout:fileID:filePath:line:column:)`` still fails on a timeout).
-    case off
+    /// - `send` first forgets what was received and not asserted, and nothing left unasserted
+    ///   at the end is reported; running work is not required to end
+    ///   (``TestStore/finish(timeout:isolation:fileID:filePath:line:column:)`` still fails on a
+    ///   timeout).
+    ///
+    /// With `showSkippedAssertions`, each thing skipped is shown as a known issue (Swift
+    /// Testing's `withKnownIssue`, XCTest's expected failure): visible in the test report,
+    /// never a failure. ``off`` is `.off(showSkippedAssertions: false)`.
+    case off(showSkippedAssertions: Bool)
+
+    /// Non-exhaustive, skipping silently: `.off(showSkippedAssertions: false)`.
+    public static let off = Exhaustivity.off(showSkippedAssertions: false)
+
+    /// Whether skipped assertions are shown as known issues.
+    var showsSkippedAssertions: Bool {
+        if case .off(showSkippedAssertions: true) = self { return true }
+        return false
+    }
 }

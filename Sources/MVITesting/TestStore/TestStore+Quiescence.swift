@@ -18,19 +18,14 @@ extension TestStore {
             }
             guard isIdle else { return false }
             let generation = executor.generation
-            await store.barrier()
+            await store.barrier(executor)
             if executor.isIdle(since: generation) { return true }
         }
     }
 
     /// ``waitForQuiescence(timeout:)``, reporting a timeout after `action`.
-    func settle(
-        after action: @autoclosure () -> String,
-        fileID: StaticString,
-        filePath: StaticString,
-        line: UInt,
-        column: UInt
-    ) async {
+    func settle(after action: @autoclosure () -> String, _ location: SourceLocation) async {
+        let (fileID, filePath, line, column) = (location.fileID, location.filePath, location.line, location.column)
         let timeout = self.timeout
         if await !waitForQuiescence(timeout: timeout) {
             reportIssue(

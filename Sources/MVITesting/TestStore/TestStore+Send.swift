@@ -34,26 +34,25 @@ extension TestStore {
     public func send(
         _ intent: F.Intent,
         assert updateExpected: ((inout F.State) throws -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
     ) async {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         // Work that moved on since the last step (a clock the test advanced woke it) reaches
         // its next suspension first, so what it does is not mistaken for the intent's.
-        await settle(
-            after: "the previous step", fileID: fileID, filePath: filePath, line: line, column: column)
+        await settle(after: "the previous step", location)
         let exhaustivity = self.exhaustivity
-        if exhaustivity == .on {
-            reportUnasserted(
-                "before sending \(FailureText.dump(intent))",
-                fileID: fileID, filePath: filePath, line: line, column: column)
-        }
+        reportUnasserted("before sending \(FailureText.dump(intent))", exhaustivity, location)
         events.withLog { $0.claimsNextIntent = true }
-        store.send(intent)
+        // The intent may cancel sleeping work: the work it wakes so does not make this
+        // thread wait (it settles below).
+        executor.withoutWaiting { store.send(intent) }
         // The intent may have been queued behind work another thread was processing; the
         // barrier returns once it has run.
-        await store.barrier()
+        await store.barrier(executor)
         let step = events.withLog { log -> EventLog<F>.Step? in
             log.claimsNextIntent = false
             log.isInStep = false
@@ -67,14 +66,65 @@ extension TestStore {
         }
         // Work the intent started has reached its first suspension (a clock's sleep, say)
         // when `send` returns, so the test can move time without racing it.
-        await settle(
-            after: "sending \(FailureText.dump(intent, routedIn: store.name))",
-            fileID: fileID, filePath: filePath, line: line, column: column)
-        guard updateExpected != nil || exhaustivity == .on else { return }
+        let action = "sending \(FailureText.dump(intent, routedIn: store.name))"
+        await settle(after: action, location)
+        noteAsserted(step.after)
+        guard updateExpected != nil || exhaustivity != .off else { return }
         assertState(
-            after: "sending \(FailureText.dump(intent, routedIn: store.name))", of: "intent",
-            before: step.before, after: step.after, exhaustivity: exhaustivity, updateExpected,
-            fileID: fileID, filePath: filePath, line: line, column: column)
+            after: action, of: "intent", before: step.before, after: step.after, exhaustivity: exhaustivity,
+            updateExpected, location)
+    }
+
+    /// Asserts the store's current state without sending anything: for a change the test
+    /// made happen otherwise (a shared value, an intent sent straight to ``store``), or, when
+    /// not exhaustive, to check a few fields at any point.
+    ///
+    /// ```swift
+    /// await store.assert { $0.count = 3 }
+    /// ```
+    ///
+    /// When exhaustive, the closure turns the state the test last asserted into the state it
+    /// expects now; otherwise it sets the fields it cares about on the actual state. The
+    /// store's async work has reached its next suspension point, or ended, before the state
+    /// is read.
+    public func assert(
+        _ updateExpected: (inout F.State) throws -> Void,
+        isolation: isolated (any Actor)? = #isolation,
+        fileID: StaticString = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async {
+        let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        await settle(after: "the previous step", location)
+        await store.barrier(executor)
+        let actual = store.state
+        let exhaustivity = self.exhaustivity
+        let before = settings.withLock { $0.assertedState } ?? actual
+        noteAsserted(actual)
+        var expected = exhaustivity == .on ? before : actual
+        do {
+            try updateExpected(&expected)
+        } catch {
+            reportIssue(
+                "The assertion closure threw: \(error)", fileID: fileID, filePath: filePath, line: line, column: column)
+            return
+        }
+        if expected != actual {
+            reportIssue(
+                FailureText.difference("The state does not match", expected: expected, actual: actual),
+                fileID: fileID, filePath: filePath, line: line, column: column)
+        } else if exhaustivity.showsSkippedAssertions {
+            var exhaustive = before
+            if (try? updateExpected(&exhaustive)) != nil {
+                showSkippedChanges(exhaustive: exhaustive, actual: actual, "asserting the state", location)
+            }
+        }
+    }
+
+    /// Records the state the test has now asserted, for ``assert(_:isolation:fileID:filePath:line:column:)``.
+    func noteAsserted(_ state: F.State) {
+        settings.withLock { $0.assertedState = state }
     }
 
     /// Compares `after` with the state the test expects, and reports a diff if they differ.
@@ -93,11 +143,9 @@ extension TestStore {
         after: F.State,
         exhaustivity: Exhaustivity,
         _ updateExpected: ((inout F.State) throws -> Void)?,
-        fileID: StaticString,
-        filePath: StaticString,
-        line: UInt,
-        column: UInt
+        _ location: SourceLocation
     ) {
+        let (fileID, filePath, line, column) = (location.fileID, location.filePath, location.line, location.column)
         var expected = exhaustivity == .on ? before : after
         do {
             try updateExpected?(&expected)
@@ -111,6 +159,11 @@ extension TestStore {
             reportIssue(
                 FailureText.difference("State after \(action) does not match", expected: expected, actual: after),
                 fileID: fileID, filePath: filePath, line: line, column: column)
+        } else if exhaustivity.showsSkippedAssertions {
+            var exhaustive = before
+            if (try? updateExpected?(&exhaustive)) != nil || updateExpected == nil {
+                showSkippedChanges(exhaustive: exhaustive, actual: after, action, location)
+            }
         } else if exhaustivity == .on, updateExpected != nil, before == after {
             reportIssue(
                 """
@@ -123,6 +176,70 @@ extension TestStore {
         }
     }
 
+    /// Shows as a known issue the changes a non-exhaustive assertion did not check: how the
+    /// actual state differs from the `exhaustive` expectation (the closure applied to the
+    /// state before).
+    func showSkippedChanges(exhaustive: F.State, actual: F.State, _ action: String, _ location: SourceLocation) {
+        guard exhaustive != actual else { return }
+        showSkipped(
+            FailureText.difference(
+                "Skipped assertions of the state after \(action)", expected: exhaustive, actual: actual),
+            location)
+    }
+
+    /// Shows `text` as a known issue: what a non-exhaustive test skipped, visible in the test
+    /// report and never a failure.
+    func showSkipped(_ text: String, _ location: SourceLocation) {
+        withExpectedIssue(
+            isIntermittent: true, fileID: location.fileID, filePath: location.filePath, line: location.line,
+            column: location.column
+        ) {
+            reportIssue(
+                text, fileID: location.fileID, filePath: location.filePath, line: location.line,
+                column: location.column)
+        }
+    }
+
+    /// Shows the `items` a non-exhaustive step skipped, if there are any and `exhaustivity`
+    /// shows skipped assertions.
+    func showSkipped<Item>(
+        _ items: [Item], _ noun: String, before situation: String, _ exhaustivity: Exhaustivity,
+        _ location: SourceLocation
+    ) {
+        guard exhaustivity.showsSkippedAssertions, !items.isEmpty else { return }
+        showSkipped(
+            "Skipped \(FailureText.count(items.count, noun)) before \(situation):\n\n\(FailureText.list(items))",
+            location)
+    }
+
+    /// Takes the messages, side effects and failures nobody asserted. When exhaustive, each
+    /// kind is a failure; otherwise they are forgotten, and shown as known issues if the
+    /// exhaustivity says so. One omission is reported once.
+    func reportUnasserted(_ situation: String, _ exhaustivity: Exhaustivity, _ location: SourceLocation) {
+        if exhaustivity == .on {
+            reportUnasserted(
+                situation, fileID: location.fileID, filePath: location.filePath, line: location.line,
+                column: location.column)
+            return
+        }
+        let (messages, sideEffects, failures) = takeUnasserted()
+        showSkipped(messages.map(\.message), "received message", before: situation, exhaustivity, location)
+        showSkipped(sideEffects, "side effect", before: situation, exhaustivity, location)
+        showSkipped(failures, "store failure", before: situation, exhaustivity, location)
+    }
+
+    func takeUnasserted() -> ([EventLog<F>.ReceivedMessage], [F.SideEffect], [StoreError]) {
+        events.withLog { log in
+            defer {
+                log.messages.removeAll()
+                log.sideEffects.removeAll()
+                log.failures.removeAll()
+                log.intents.removeAll()
+            }
+            return (log.messages, log.sideEffects, log.failures)
+        }
+    }
+
     /// Reports (when there are any) the messages, side effects and failures nobody asserted,
     /// and forgets them so one omission is reported once.
     func reportUnasserted(
@@ -132,14 +249,7 @@ extension TestStore {
         line: UInt,
         column: UInt
     ) {
-        let (messages, sideEffects, failures) = events.withLog { log in
-            defer {
-                log.messages.removeAll()
-                log.sideEffects.removeAll()
-                log.failures.removeAll()
-            }
-            return (log.messages, log.sideEffects, log.failures)
-        }
+        let (messages, sideEffects, failures) = takeUnasserted()
         if !messages.isEmpty {
             reportIssue(
                 """

@@ -16,13 +16,13 @@ import MVI
 /// It runs the feature in a real `Store` and watches it through middleware, so what it
 /// checks is exactly what an app gets. By default it is exhaustive (see ``Exhaustivity``):
 ///
-/// - ``send(_:assert:fileID:filePath:line:column:)`` checks the state change the intent makes
+/// - ``send(_:assert:isolation:fileID:filePath:line:column:)`` checks the state change the intent makes
 ///   synchronously; without a closure, that it makes none.
-/// - ``receive(_:timeout:assert:fileID:filePath:line:column:)`` waits for the next message
-///   from async work and checks it and its state change; ``receive(sideEffect:timeout:fileID:filePath:line:column:)``
+/// - ``receive(_:timeout:assert:isolation:fileID:filePath:line:column:)`` waits for the next message
+///   from async work and checks it and its state change; ``receive(sideEffect:timeout:isolation:fileID:filePath:line:column:)``
 ///   does the same for side effects, in the order they were posted.
 /// - Anything left unasserted when the test sends the next intent, calls
-///   ``finish(timeout:fileID:filePath:line:column:)`` or releases the store fails the test,
+///   ``finish(timeout:isolation:fileID:filePath:line:column:)`` or releases the store fails the test,
 ///   and so does async work still running at the end.
 ///
 /// Failures show a diff of expected and actual values made with swift-custom-dump, and are
@@ -42,6 +42,8 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
     struct Settings {
         var exhaustivity: Exhaustivity
         var timeout: Duration
+        /// The state after the step the test asserted last, for ``assert(_:isolation:fileID:filePath:line:column:)``.
+        var assertedState: F.State?
     }
 
     /// Where the test store was created: failures found when it is released point here.
@@ -55,7 +57,7 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
     /// Creates a test store and starts the feature.
     ///
     /// Messages the feature's bootstrap dispatches are received input: assert them with
-    /// ``receive(_:timeout:assert:fileID:filePath:line:column:)``.
+    /// ``receive(_:timeout:assert:isolation:fileID:filePath:line:column:)``.
     ///
     /// - Parameters:
     ///   - feature: The feature, with the dependencies the test wants (fakes, a `TestClock`).
@@ -83,15 +85,15 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
     ) {
         let events = EventLog<F>(initialState: initialState)
         self.events = events
-        self.settings = Locked(Settings(exhaustivity: exhaustivity, timeout: timeout))
         self.origin = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         // Failures of async work reach the event log; the test asserts them.
+        self.settings = Locked(Settings(exhaustivity: exhaustivity, timeout: timeout, assertedState: initialState))
         let store = Store(
             feature, initialState: initialState, middleware: [events] + middleware,
             sideEffects: sideEffects, onError: StoreErrorHandler { _ in }, start: false)
         // The executor is in place before the bootstrap can start work.
         _ = store.attachTestSupport(StoreTestSupport(taskExecutor: executor))
-        store.start()
+        executor.withoutWaiting { store.start() }
         self.store = store
     }
 
@@ -99,30 +101,42 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
     /// waiting: every step (`send`, `receive`, `finish`) returns only once the store's work is
     /// suspended or has ended, so a task still counted here is really still running.
     deinit {
-        if exhaustivity == .on {
-            reportUnasserted(
-                "at the end of the test",
-                fileID: origin.fileID, filePath: origin.filePath, line: origin.line, column: origin.column)
-            let running = store.runningTaskCount
-            if running > 0 {
-                reportIssue(
-                    """
-                    \(FailureText.count(running, "task")) of async work still running at the end of \
-                    the test.
+        let exhaustivity = self.exhaustivity
+        reportUnasserted("at the end of the test", exhaustivity, origin)
+        let running = awaitedTaskCount
+        if running > 0, exhaustivity == .on || exhaustivity.showsSkippedAssertions {
+            let text = """
+                \(FailureText.count(running, "task")) of async work still running at the end of \
+                the test.
 
-                    Await store.finish() to let it end, cancel it with an intent, or use \
-                    exhaustivity .off.
-                    """,
-                    fileID: origin.fileID, filePath: origin.filePath, line: origin.line, column: origin.column)
+                Await store.finish() to let it end, cancel it with an intent, skip it with \
+                store.skipInFlightWork(), or use exhaustivity .off.
+                """
+            if exhaustivity == .on {
+                reportIssue(
+                    text, fileID: origin.fileID, filePath: origin.filePath, line: origin.line, column: origin.column)
+            } else {
+                showSkipped(text, origin)
             }
         }
+        // Cancelling resumes sleeping work from inside cancellation handlers: nothing waits.
+        executor.close()
         store.cancel()
     }
 
     /// How strictly the store checks the feature; change it at any point of a test.
+    ///
+    /// Switching it back on forgets what was received while it was off and not asserted, so
+    /// the exhaustive steps that follow start clean; what arrives later is asserted as usual.
     public var exhaustivity: Exhaustivity {
         get { settings.withLock { $0.exhaustivity } }
-        set { settings.withLock { $0.exhaustivity = newValue } }
+        set {
+            let wasOff = settings.withLock { settings in
+                defer { settings.exhaustivity = newValue }
+                return settings.exhaustivity != .on
+            }
+            if wasOff, newValue == .on { _ = takeUnasserted() }
+        }
     }
 
     /// How long `receive` and `finish` wait before they fail.
@@ -133,4 +147,11 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
 
     /// The current state of the store under test.
     public var state: F.State { store.state }
+
+    /// How many of the store's tasks are running that the test has not skipped with
+    /// ``skipInFlightWork()``.
+    var awaitedTaskCount: Int {
+        let skipped = events.withLog { $0.skippedWork.intersection($0.runningWork).count }
+        return max(0, store.runningTaskCount - skipped)
+    }
 }

@@ -57,8 +57,8 @@ public struct JSONParser {
         }
     }
 
-    /// The longest number text an error quotes; longer ones are cut and end with "…".
-    package static let maxQuotedLiteral = 40
+    /// The longest number text an error shows; longer ones are cut and end with "…".
+    package static let maxShownLiteral = 40
 
     private let bytes: [UInt8]
     private var index = 0
@@ -82,9 +82,9 @@ public struct JSONParser {
         Failure(offset: index, kind: .syntax(message))
     }
 
-    /// `text`, cut to ``maxQuotedLiteral`` characters.
-    package static func quoted(_ text: String) -> String {
-        text.count <= maxQuotedLiteral ? text : text.prefix(maxQuotedLiteral) + "…"
+    /// `text`, cut to ``maxShownLiteral`` characters.
+    package static func shortened(_ text: String) -> String {
+        text.count <= maxShownLiteral ? text : text.prefix(maxShownLiteral) + "…"
     }
 
     private mutating func skipWhitespace() {
@@ -206,7 +206,7 @@ public struct JSONParser {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text) else { throw failure("invalid number") }
         guard value.isFinite else {
-            throw Failure(offset: start, kind: .numberOutOfRange(literal: Self.quoted(text)))
+            throw Failure(offset: start, kind: .numberOutOfRange(literal: Self.shortened(text)))
         }
         return text
     }

@@ -87,7 +87,7 @@ struct JSONValueDecoding: Decoder {
         switch value {
         case .null: "null"
         case .bool: "a boolean"
-        case .number(let text): "the number \(JSONParser.quoted(text))"
+        case .number(let text): "the number \(JSONParser.shortened(text))"
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"
@@ -133,11 +133,11 @@ struct JSONValueDecoding: Decoder {
 
     func integer<I: FixedWidthInteger>(_ type: I.Type) throws -> I {
         guard case .number(let text) = value else { throw mismatch(I.self, "a whole number") }
-        guard let number = JSONNumber(text) else { throw corrupted("\(JSONParser.quoted(text)) is not a number") }
-        guard number.isWhole else { throw corrupted("The number \(JSONParser.quoted(text)) is not a whole number") }
+        guard let number = JSONNumber(text) else { throw corrupted("\(JSONParser.shortened(text)) is not a number") }
+        guard number.isWhole else { throw corrupted("The number \(JSONParser.shortened(text)) is not a whole number") }
         guard let integer = number.exactly(I.self) else {
             throw corrupted(
-                "The number \(JSONParser.quoted(text)) does not fit in \(I.self) (\(I.min) to \(I.max))")
+                "The number \(JSONParser.shortened(text)) does not fit in \(I.self) (\(I.min) to \(I.max))")
         }
         return integer
     }
@@ -145,10 +145,12 @@ struct JSONValueDecoding: Decoder {
     func floatingPoint<F: BinaryFloatingPoint & LosslessStringConvertible>(_ type: F.Type) throws -> F {
         switch value {
         case .number(let text):
-            guard let number = JSONNumber(text) else { throw corrupted("\(JSONParser.quoted(text)) is not a number") }
+            guard let number = JSONNumber(text) else {
+                throw corrupted("\(JSONParser.shortened(text)) is not a number")
+            }
             guard let result = number.exactly(F.self, text: text) else {
                 let nearest = F(text).map { $0.isFinite ? " (the nearest is \($0))" : "" } ?? ""
-                throw corrupted("The number \(JSONParser.quoted(text)) does not fit in \(F.self) exactly\(nearest)")
+                throw corrupted("The number \(JSONParser.shortened(text)) does not fit in \(F.self) exactly\(nearest)")
             }
             return result
         case .string("Infinity"): return .infinity
@@ -160,9 +162,9 @@ struct JSONValueDecoding: Decoder {
 
     func decimal() throws -> Decimal {
         guard case .number(let text) = value else { throw mismatch(Decimal.self, "a number") }
-        guard let number = JSONNumber(text) else { throw corrupted("\(JSONParser.quoted(text)) is not a number") }
+        guard let number = JSONNumber(text) else { throw corrupted("\(JSONParser.shortened(text)) is not a number") }
         guard let decimal = Decimal(string: text), JSONNumber(decimal.description) == number else {
-            throw corrupted("The number \(JSONParser.quoted(text)) does not fit in Decimal exactly")
+            throw corrupted("The number \(JSONParser.shortened(text)) does not fit in Decimal exactly")
         }
         return decimal
     }
@@ -175,7 +177,7 @@ struct JSONValueDecoding: Decoder {
 
     func url() throws -> URL {
         let text = try string()
-        guard let url = URL(string: text) else { throw corrupted("\(JSONParser.quoted(text)) is not a URL") }
+        guard let url = URL(string: text) else { throw corrupted("\(JSONParser.shortened(text)) is not a URL") }
         return url
     }
 }

@@ -30,7 +30,7 @@ extension TimeTravel {
         switch NumberLiteral.wholeNumber(written) {
         case .whole(let version) where TimeTravelRecording.readableVersions.contains(version): break
         case .whole(let version): throw .unsupportedVersion(version)
-        case .fractional, .tooLarge: throw .invalidVersion(JSONParser.quoted(written))
+        case .fractional, .tooLarge: throw .invalidVersion(JSONParser.shortened(written))
         }
         let recording = try TimeTravelRecording(reading: json)
         try validate(recording)

@@ -2,8 +2,9 @@
 /// root, as a ``ChildCollection`` so that each destination is a child feature.
 ///
 /// Push and pop are reductions of the parent (`state.path.push(...)`); the id a destination
-/// gets is never reused, so a late result for a popped screen never reaches a new one pushed
-/// at the same depth. Lookup by id walks the stack, which is a few screens deep.
+/// gets is never reused (not even after an id was given by `push(_:id:)` or
+/// `stack[child: id] = state`), so a late result for a popped screen never reaches a new one
+/// pushed at the same depth. Lookup by id walks the stack, which is a few screens deep.
 public struct DestinationStack<State> {
     /// The destinations, bottom first.
     public private(set) var elements: [(id: Int, state: State)] = []
@@ -11,6 +12,12 @@ public struct DestinationStack<State> {
 
     /// An empty stack.
     public init() {}
+
+    /// A stack of `states`, bottom first, with ids 0, 1, 2… (a deep link, or the expected
+    /// stack in a test).
+    public init(_ states: some Sequence<State>) {
+        for state in states { push(state) }
+    }
 
     /// Pushes a destination and returns its id.
     @discardableResult
@@ -20,10 +27,38 @@ public struct DestinationStack<State> {
         return nextID
     }
 
+    /// Pushes a destination with a given id (restoring a deep link or a saved stack), and
+    /// returns whether it was pushed: an id already on the stack is refused, so ids stay
+    /// unique. Ids the stack makes later are all greater than `id`, so none is reused.
+    @discardableResult
+    public mutating func push(_ state: State, id: Int) -> Bool {
+        guard !elements.contains(where: { $0.id == id }) else { return false }
+        elements.append((id, state))
+        nextID = Swift.max(nextID, id &+ 1)
+        return true
+    }
+
     /// Pops the top destination and returns its id, or `nil` if the stack is empty.
     @discardableResult
     public mutating func pop() -> Int? {
         elements.popLast()?.id
+    }
+
+    /// Pops the destination with `id` and every one above it, and returns the ids popped,
+    /// bottom first (a screen's "back to the previous one", or closing a flow it started).
+    @discardableResult
+    public mutating func pop(from id: Int) -> [Int] {
+        guard let index = elements.firstIndex(where: { $0.id == id }) else { return [] }
+        defer { elements.removeSubrange(index...) }
+        return elements[index...].map(\.id)
+    }
+
+    /// Pops every destination, back to the root, and returns the ids popped, bottom first.
+    /// Ids stay unused afterwards: a screen pushed next gets a new one.
+    @discardableResult
+    public mutating func removeAll() -> [Int] {
+        defer { elements.removeAll() }
+        return elements.map(\.id)
     }
 
     /// Pops destinations above the one with `id`, and returns the ids popped.
@@ -52,7 +87,11 @@ extension DestinationStack: ChildCollection {
             guard let index = elements.lastIndex(where: { $0.id == id }) else {
                 var absent: State? = nil
                 yield &absent
-                if let added = absent { elements.append((id, added)) }
+                if let added = absent {
+                    elements.append((id, added))
+                    // An id set here is never made again by `push`.
+                    nextID = Swift.max(nextID, id &+ 1)
+                }
                 return
             }
             var state: State? = elements[index].state
@@ -63,9 +102,11 @@ extension DestinationStack: ChildCollection {
 }
 
 extension DestinationStack: Equatable where State: Equatable {
-    /// Same destinations, same ids, same order.
+    /// Same destinations with the same ids, in the same order. Which ids the stack will make
+    /// next is not compared: a stack emptied by `pop()` equals `DestinationStack()`, so a test
+    /// can write `$0.path = .init()`.
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.nextID == rhs.nextID && lhs.elements.elementsEqual(rhs.elements) { $0.id == $1.id && $0.state == $1.state }
+        lhs.elements.elementsEqual(rhs.elements) { $0.id == $1.id && $0.state == $1.state }
     }
 }
 

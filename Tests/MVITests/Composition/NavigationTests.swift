@@ -84,4 +84,48 @@ struct ScreenNavigator: Feature {
         stack[child: middle] = nil
         #expect(stack.states == [10])
     }
+
+    /// Issue 31: an id written through the subscript was made again by `push` (ids
+    /// `[1, 0, 1]`), so two screens shared an id and a late result reached the wrong one.
+    @Test func idsAreNeverReusedAfterOneIsGiven() {
+        var stack = DestinationStack<String>()
+        stack[child: 1] = "deep link"
+        stack.push("a")
+        stack.push("b")
+        #expect(stack.elements.map(\.id) == [1, 2, 3])
+        let refused = stack.push("c", id: 2)  // on the stack already
+        #expect(refused == false)
+        let given = stack.push("c", id: 9)
+        #expect(given)
+        let next = stack.push("d")
+        #expect(next == 10)
+        #expect(stack.states == ["deep link", "a", "b", "c", "d"])
+    }
+
+    /// Issue 31: equality compared the id counter, so a stack emptied by `pop()` was not
+    /// equal to a new one and a test could not write `$0.path = .init()`.
+    @Test func equalityComparesTheScreensNotTheCounter() {
+        var stack = DestinationStack<Int>()
+        stack.push(1)
+        stack.pop()
+        #expect(stack == DestinationStack())
+        stack.push(2)
+        #expect(stack != DestinationStack([2]))  // same screen, another id
+        #expect(DestinationStack([5, 6]) == DestinationStack([5, 6]))
+        #expect(DestinationStack([5, 6]).elements.map(\.id) == [0, 1])
+    }
+
+    @Test func theStackPopsFromADestinationAndEmpties() {
+        var stack = DestinationStack([10, 20, 30, 40])
+        let popped = stack.pop(from: 2)
+        #expect(popped == [2, 3])
+        #expect(stack.states == [10, 20])
+        let none = stack.pop(from: 7)
+        #expect(none == [])
+        let all = stack.removeAll()
+        #expect(all == [0, 1])
+        #expect(stack.count == 0)
+        let next = stack.push(50)
+        #expect(next == 4)  // ids stay unused after removeAll
+    }
 }

@@ -44,7 +44,8 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
 
     @usableFromInline let parts: Parts
 
-    /// The name of the child's place in logs and work ids (`rows`): the state property's name.
+    /// The name of the child's place in logs and work ids: its key path below the parent's
+    /// state (`rows`, `left.editor`), unique among a parent's children unless `name:` says otherwise.
     public var name: String { parts.name }
     @inlinable var read: @Sendable (Parent.State, ID) -> Child.State? { parts.read }
     @inlinable var modify: @Sendable (inout Parent.State, ID, (inout Child.State) -> Void) -> Bool { parts.modify }
@@ -105,10 +106,56 @@ extension ChildScope where ID == SingleChild {
     }
 }
 
-/// The name of a state property from its key path (`\State.rows` gives `rows`).
+/// The name of a child's place from its key path: the whole path below the parent's state
+/// (`\State.rows` gives `rows`, `\State.left.editor` gives `left.editor`), so that two
+/// children at different places never share a name, and with it their work ids.
+///
+/// A computed property's key path has no name to read, only an address that changes from run
+/// to run: its name is the text without the address (`<computed Optional<Editor>>`), stable
+/// but the same for every computed place of one type. Pass `name:` for those.
 @usableFromInline
 func propertyName(of keyPath: AnyKeyPath) -> String {
-    let description = String(describing: keyPath)
-    guard let dot = description.lastIndex(of: ".") else { return description }
-    return String(description[description.index(after: dot)...])
+    var description = String(describing: keyPath)
+    // `\State.left.editor`: the root type's name ends at the first dot (a key path's
+    // description names the root without its enclosing types).
+    if description.hasPrefix("\\"), let dot = description.firstIndex(of: ".") {
+        description = String(description[description.index(after: dot)...])
+    }
+    // Optional chaining shows as `editor?.text?`: the place is the same without the marks.
+    description.removeAll { $0 == "?" }
+    return removingAddresses(from: description)
+}
+
+/// `<computed 0x000055d785b08090 (Optional<State>)>` without its address:
+/// `<computed Optional<State>>`.
+private func removingAddresses(from text: String) -> String {
+    let marker = Array("<computed 0x")
+    let characters = Array(text)
+    var result = ""
+    var index = 0
+    while index < characters.count {
+        guard characters[index...].starts(with: marker) else {
+            result.append(characters[index])
+            index += 1
+            continue
+        }
+        result += "<computed "
+        index += marker.count
+        while index < characters.count, characters[index].isHexDigit { index += 1 }
+        while index < characters.count, characters[index] == " " { index += 1 }
+        // The type in parentheses (which may hold parentheses of its own), without them.
+        guard index < characters.count, characters[index] == "(" else { continue }
+        var depth = 0
+        var close = index
+        while close < characters.count {
+            if characters[close] == "(" { depth += 1 }
+            if characters[close] == ")" { depth -= 1 }
+            if depth == 0 { break }
+            close += 1
+        }
+        guard close < characters.count else { continue }
+        result += String(characters[(index + 1)..<close])
+        index = close + 1
+    }
+    return result
 }

@@ -12,7 +12,7 @@ extension Feature {
     /// - Parameters:
     ///   - child: The child feature's type.
     ///   - children: Where the children's states are in the parent's state.
-    ///   - name: The name in logs and work ids; defaults to the property's name.
+    ///   - name: The name in logs and work ids; defaults to the key path below the state (`left.editor`); give one for a computed property, whose key path has no name.
     ///   - intent: Makes the parent's intent for a child's intent (an enum case).
     ///   - message: Makes the parent's message for a child's message (an enum case).
     ///   - sideEffects: Where each side effect of a child goes.
@@ -45,7 +45,7 @@ extension Feature {
     /// - Parameters:
     ///   - child: The child feature's type.
     ///   - state: Where the child's state is in the parent's state.
-    ///   - name: The name in logs and work ids; defaults to the property's name.
+    ///   - name: The name in logs and work ids; defaults to the key path below the state (`left.editor`); give one for a computed property, whose key path has no name.
     ///   - intent: Makes the parent's intent for a child's intent (an enum case).
     ///   - message: Makes the parent's message for a child's message (an enum case).
     ///   - sideEffects: Where each side effect of the child goes.
@@ -77,7 +77,7 @@ extension Feature {
     /// - Parameters:
     ///   - child: The child feature's type.
     ///   - state: Where the child's state is in the parent's state.
-    ///   - name: The name in logs and work ids; defaults to the property's name.
+    ///   - name: The name in logs and work ids; defaults to the key path below the state (`left.editor`); give one for a computed property, whose key path has no name.
     ///   - intent: Makes the parent's intent for a child's intent (an enum case).
     ///   - message: Makes the parent's message for a child's message (an enum case).
     ///   - sideEffects: Where each side effect of the child goes.
@@ -106,7 +106,7 @@ extension Feature {
     /// - Parameters:
     ///   - child: The child feature's type.
     ///   - children: Where the children's states are in the parent's state.
-    ///   - name: The name in logs and work ids; defaults to the property's name.
+    ///   - name: The name in logs and work ids; defaults to the key path below the state (`left.editor`); give one for a computed property, whose key path has no name.
     ///   - intent: Makes the parent's intent for a child's intent (an enum case).
     ///   - message: Makes the parent's message for a child's message (an enum case).
     @inlinable
@@ -128,7 +128,7 @@ extension Feature {
     /// - Parameters:
     ///   - child: The child feature's type.
     ///   - state: Where the child's state is in the parent's state.
-    ///   - name: The name in logs and work ids; defaults to the property's name.
+    ///   - name: The name in logs and work ids; defaults to the key path below the state (`left.editor`); give one for a computed property, whose key path has no name.
     ///   - intent: Makes the parent's intent for a child's intent (an enum case).
     ///   - message: Makes the parent's message for a child's message (an enum case).
     @inlinable
@@ -149,7 +149,7 @@ extension Feature {
     /// - Parameters:
     ///   - child: The child feature's type.
     ///   - state: Where the child's state is in the parent's state.
-    ///   - name: The name in logs and work ids; defaults to the property's name.
+    ///   - name: The name in logs and work ids; defaults to the key path below the state (`left.editor`); give one for a computed property, whose key path has no name.
     ///   - intent: Makes the parent's intent for a child's intent (an enum case).
     ///   - message: Makes the parent's message for a child's message (an enum case).
     @inlinable

@@ -77,7 +77,7 @@ final class WorkExecutor: TaskExecutor {
         let job = UnownedJob(job)
         let callerIsTask = withUnsafeCurrentTask { $0 != nil }
         let thread = Self.currentThread
-        let drainer: Drainer? = state.withLock { state in
+        let runner: JobRunner? = state.withLock { state in
             state.jobs += 1
             state.generation += 1
             state.pending.append(job)
@@ -87,7 +87,7 @@ final class WorkExecutor: TaskExecutor {
             let runsHere = callerIsTask && !state.isClosed && state.unwaitingThreads[thread] == nil
             return runsHere ? .waker : .queue
         }
-        switch drainer {
+        switch runner {
         case nil:
             return
         case .waker?:
@@ -103,7 +103,7 @@ final class WorkExecutor: TaskExecutor {
         }
     }
 
-    private enum Drainer { case waker, queue }
+    private enum JobRunner { case waker, queue }
 
     /// Runs jobs until none is left (then the executor is idle), or `limit` jobs ran (then
     /// the queue takes over).

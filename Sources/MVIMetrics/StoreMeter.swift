@@ -237,7 +237,6 @@ extension StoreError.Origin {
         switch self {
         case .asyncWork: "async_work"
         case .sideEffectOverflow: "side_effect_overflow"
-        case .inputOverflow: "input_overflow"
         case .addOn: "add_on"
         case .misuse: "misuse"
         }

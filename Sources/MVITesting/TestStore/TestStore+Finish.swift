@@ -13,7 +13,7 @@ extension TestStore {
     /// Fails, rather than hangs, if work is still running after the timeout (in either
     /// exhaustivity), and, when exhaustive, if messages, side effects or failures were not
     /// asserted. Work that never ends by itself (a timer, a subscription) must be cancelled
-    /// by an intent before `finish`, or skipped with ``skipInFlightWork()``.
+    /// by an intent before `finish`, or skipped with ``skipInFlightWork(isolation:)``.
     ///
     /// - Parameters:
     ///   - timeout: How long to wait; the store's ``timeout`` by default.

@@ -27,6 +27,8 @@ extension TestStore {
     /// - Parameters:
     ///   - intent: The intent, as a view would send it.
     ///   - updateExpected: Turns the previous state into the expected one.
+    ///   - isolation: The caller's actor (`#isolation`, filled in for you): a `@MainActor`
+    ///     test passes closures that capture its local variables.
     ///   - fileID: The file ID where a failure is reported (the caller's by default).
     ///   - filePath: The file path where a failure is reported (the caller's by default).
     ///   - line: The line where a failure is reported (the caller's by default).

@@ -18,7 +18,7 @@ import MVI
 ///
 /// - ``send(_:assert:isolation:fileID:filePath:line:column:)`` checks the state change the intent makes
 ///   synchronously; without a closure, that it makes none.
-/// - ``receive(_:timeout:assert:isolation:fileID:filePath:line:column:)`` waits for the next message
+/// - `receive(_:)` waits for the next message
 ///   from async work and checks it and its state change; ``receive(sideEffect:timeout:isolation:fileID:filePath:line:column:)``
 ///   does the same for side effects, in the order they were posted.
 /// - Anything left unasserted when the test sends the next intent, calls
@@ -57,7 +57,7 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
     /// Creates a test store and starts the feature.
     ///
     /// Messages the feature's bootstrap dispatches are received input: assert them with
-    /// ``receive(_:timeout:assert:isolation:fileID:filePath:line:column:)``.
+    /// `receive(_:)`.
     ///
     /// - Parameters:
     ///   - feature: The feature, with the dependencies the test wants (fakes, a `TestClock`).

@@ -55,14 +55,20 @@ final class WorkExecutor: TaskExecutor {
         /// Once closed (the test store is released), wake-ups run nothing.
         var isClosed = false
 
+        /// The next job to run, or `nil` (the list then emptied for reuse).
         mutating func takeJob() -> UnownedJob? {
             guard next < pending.count else {
-                pending.removeAll(keepingCapacity: true)
-                next = 0
+                clearPending()
                 return nil
             }
             defer { next += 1 }
             return pending[next]
+        }
+
+        /// Empties the list of jobs, all of which ran, keeping its storage.
+        mutating func clearPending() {
+            pending.removeAll(keepingCapacity: true)
+            next = 0
         }
     }
 
@@ -130,7 +136,7 @@ final class WorkExecutor: TaskExecutor {
                 // it runs the work it wakes itself; finding this one still draining, it left
                 // the work to it and raced it (3 of 16,000 advances lost a tick).
                 state.isDraining = false
-                _ = state.takeJob()  // resets the emptied list
+                state.clearPending()
                 defer { state.idleWaiters.removeAll() }
                 return (state.idleWaiters, true)
             }

@@ -12,6 +12,11 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         case sideEffectOverflow
         /// An add-on (state preservation, time travel, …) reported a failure; the string names it.
         case addOn(String)
+        /// An intent was sent to a child that is not in the state (a row deleted, a sheet
+        /// dismissed, a destination showing another case): it was dropped. The string is the
+        /// child's path below the store (`rows[42]`, `destination.edit`), and the error an
+        /// ``AbsentChild``.
+        case absentChild(String)
         /// The store was used against one of its rules (see ``StoreMisuse``); what was
         /// attempted was dropped or queued, and the store keeps working.
         case misuse
@@ -39,8 +44,31 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         case .asyncWork(nil): origin = "async work failed"
         case .sideEffectOverflow: origin = "side effect overflow"
         case .addOn(let name): origin = name
+        case .absentChild(let path): origin = "intent for absent child \(path)"
         case .misuse: origin = "misuse"
         }
         return "[\(storeName)] \(origin): \(underlying)"
     }
+}
+
+/// An intent for a child that is not there, dropped: reported to the store's error handler
+/// with ``StoreError/Origin/absentChild(_:)``.
+///
+/// It is usually a race that the app cannot avoid (a tap on a row as it is deleted), and
+/// harmless; it is reported so that a routing mistake (an intent forwarded to the wrong
+/// destination case) is never silent.
+public struct AbsentChild: Error, Sendable, CustomStringConvertible {
+    /// The child's path below the store (`rows[42]`, `path[3]/detail`).
+    public let path: String
+    /// The dropped intent, as text.
+    public let intent: String
+
+    /// Creates the report of an intent dropped for an absent child.
+    public init(path: String, intent: String) {
+        self.path = path
+        self.intent = intent
+    }
+
+    /// `intent toggle dropped: no child at rows[42]`.
+    public var description: String { "intent \(intent) dropped: no child at \(path)" }
 }

@@ -203,6 +203,7 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
         case .asyncWork(nil): origin = "async work"
         case .sideEffectOverflow: origin = "side effect overflow"
         case .addOn(let name): origin = name
+        case .absentChild(let path): origin = "absent child \(path)"
         case .misuse: origin = "misuse"
         }
         return "\(origin): \(value(error.underlying))"

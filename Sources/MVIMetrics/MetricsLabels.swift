@@ -8,7 +8,7 @@ public enum MetricsLabels {
     /// Counter: side effects a store posted. Dimensions: `store`, and `kind` when side effects are classified.
     public static let sideEffects = "mvi_store_side_effects_total"
     /// Counter: failures a store reported. Dimensions: `store`, `origin` (one of
-    /// `async_work` (async work threw), `side_effect_overflow`, `add_on`, `misuse`).
+    /// `async_work` (async work threw), `side_effect_overflow`, `add_on`, `absent_child`, `misuse`).
     public static let failures = "mvi_store_failures_total"
     /// Timer: how long an intent's `execute` took, the messages it dispatched synchronously
     /// included. Dimensions: `store`.

@@ -238,6 +238,7 @@ extension StoreError.Origin {
         case .asyncWork: "async_work"
         case .sideEffectOverflow: "side_effect_overflow"
         case .addOn: "add_on"
+        case .absentChild: "absent_child"
         case .misuse: "misuse"
         }
     }

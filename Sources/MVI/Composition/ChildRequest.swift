@@ -18,6 +18,9 @@ enum ChildRequest<F: Feature> {
         operation: @Sendable (FeatureWorkContext<F>) async throws -> Void)
     indirect case cancel(any Hashable & Sendable)
     case cancelWork(@Sendable (AnyHashable) -> Bool)
+    /// An intent for a grandchild (or deeper) that is not there: its path below the child,
+    /// and the intent as text.
+    indirect case absentChild(path: String, intent: String)
 }
 
 /// The parent's answer: the child's state, the store's name, or nothing.

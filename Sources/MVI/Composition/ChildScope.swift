@@ -45,7 +45,9 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
     @usableFromInline let parts: Parts
 
     /// The name of the child's place in logs and work ids: its key path below the parent's
-    /// state (`rows`, `left.editor`), unique among a parent's children unless `name:` says otherwise.
+    /// state (`rows`, `left.editor`), unique among a parent's places unless `name:` says
+    /// otherwise. The cases of one enum place share it (`destination` for both `add` and
+    /// `edit`): the place holds one case at a time, so their work never meets.
     public var name: String { parts.name }
     @inlinable var read: @Sendable (Parent.State, ID) -> Child.State? { parts.read }
     @inlinable var modify: @Sendable (inout Parent.State, ID, (inout Child.State) -> Void) -> Bool { parts.modify }
@@ -62,7 +64,8 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
         sideEffects: @escaping @Sendable (ID, Child.SideEffect) -> ChildSideEffect<Parent>
     ) {
         parts = Parts(
-            name: name, read: read, modify: modify, embedIntent: intent, embedMessage: message, route: sideEffects)
+            name: name, read: read, modify: modify, embedIntent: intent, embedMessage: message,
+            route: sideEffects)
     }
 
     /// The child's state, `nil` if the child is not there.

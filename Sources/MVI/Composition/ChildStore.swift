@@ -69,3 +69,57 @@ extension Store {
         ChildStore(store: self, scope: scope, id: .only)
     }
 }
+
+extension ChildStore {
+    /// A handle on the grandchild `id` of `scope`, a scope of this child's feature: a row in
+    /// a pushed screen, an editor in a sheet. Its state, its changes and its intents go
+    /// through the parent's store like this handle's.
+    ///
+    /// ```swift
+    /// let detail = store.scope(App.detail, id: 3)
+    /// let edit = detail.scope(Detail.edit)
+    /// edit.send(.setTitle("Standup"))
+    /// edit.name          // "App/path[3]/destination.edit"
+    /// ```
+    public func scope<Grandchild, GrandchildID>(
+        _ scope: ChildScope<Child, Grandchild, GrandchildID>, id: GrandchildID
+    ) -> ChildStore<Parent, Grandchild, GrandchildID> {
+        ChildStore<Parent, Grandchild, GrandchildID>(
+            store: store, scope: self.scope.appending(scope, at: self.id), id: id)
+    }
+
+    /// A handle on a single grandchild (see ``scope(_:id:)``).
+    public func scope<Grandchild>(
+        _ scope: ChildScope<Child, Grandchild, SingleChild>
+    ) -> ChildStore<Parent, Grandchild, SingleChild> {
+        self.scope(scope, id: .only)
+    }
+}
+
+extension ChildScope {
+    /// The scope of `inner`'s children inside this scope's child `id`, as a scope of the
+    /// parent: what a grandchild's handle reads and sends through. Its name is the whole path
+    /// (`path[3]/destination.edit`).
+    func appending<Grandchild, GrandchildID>(
+        _ inner: ChildScope<Child, Grandchild, GrandchildID>, at id: ID
+    ) -> ChildScope<Parent, Grandchild, GrandchildID> {
+        let outer = self
+        return ChildScope<Parent, Grandchild, GrandchildID>(
+            name: "\(outer.path(id: id))/\(inner.name)",
+            read: { parent, innerID in outer.read(parent, id).flatMap { inner.read($0, innerID) } },
+            modify: { parent, innerID, body in
+                var isThere = false
+                let childIsThere = outer.modify(&parent, id) { child in isThere = inner.modify(&child, innerID, body) }
+                return childIsThere && isThere
+            },
+            intent: { innerID, intent in outer.embedIntent(id, inner.embedIntent(innerID, intent)) },
+            message: { innerID, message in outer.embedMessage(id, inner.embedMessage(innerID, message)) },
+            sideEffects: { innerID, sideEffect in
+                switch inner.route(innerID, sideEffect) {
+                case .send(let intent): return .send(outer.embedIntent(id, intent))
+                case .post(let sideEffect): return outer.route(id, sideEffect)
+                case .ignore: return .ignore
+                }
+            })
+    }
+}

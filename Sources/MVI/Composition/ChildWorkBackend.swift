@@ -51,7 +51,8 @@ struct ChildWorkBackend<Parent: Feature, Child: Feature, ID: Hashable & Sendable
         let id = id
         let entryState = state
         parent.run(
-            id: ChildWorkID(scope: scope.name, child: id, work: workID),
+            id: ChildWorkID(
+                scope: scope.name, child: id, work: workID, presence: scope.presence(of: id, work: workID)),
             cancelInFlight: cancelInFlight && workID != nil,
             priority: priority
         ) { work in

@@ -12,7 +12,12 @@ extension FeatureContext {
     public func forward<Child: ComposableFeature, ID>(
         _ intent: Child.Intent, to child: Child, in scope: ChildScope<F, Child, ID>, id: ID
     ) -> Bool {
-        guard let entryState = scope.read(state, id) else { return false }
+        guard let entryState = scope.read(state, id) else {
+            // As this feature's intent (`edit(save)`): it names the child's case even before
+            // an enum scope has seen one and learnt its name.
+            reportAbsentChild(path: scope.path(id: id), intent: scope.embedIntent(id, intent))
+            return false
+        }
         let parent = self
         // One closure, made here so that it is specialized for these types: the child's
         // context asks everything of its parent through it.
@@ -29,6 +34,8 @@ extension FeatureContext {
                 }
             case .storeName: return .storeName(parent.storeName)
             case .run, .cancel, .cancelWork: parent.serveWork(request, of: scope, id: id, entryState: entryState)
+            case .absentChild(let path, let intent):
+                parent.reportAbsentChild(path: "\(scope.path(id: id))/\(path)", intent: intent)
             }
             return .done
         }
@@ -43,6 +50,22 @@ extension FeatureContext {
         _ intent: Child.Intent, to child: Child, in scope: ChildScope<F, Child, SingleChild>
     ) -> Bool {
         forward(intent, to: child, in: scope, id: .only)
+    }
+
+    /// Reports an intent dropped because the child at `path` (below this feature) is not
+    /// there, to the store's error handler; through the parents, so the path is the whole
+    /// one below the store. Not on the send path of a child that is there.
+    @usableFromInline func reportAbsentChild(path: String, intent: Any) {
+        let intent = intent as? String ?? String(describing: intent)
+        switch storage {
+        case .store(let context):
+            context.core.report(
+                StoreError(
+                    storeName: context.storeName, origin: .absentChild(path),
+                    underlying: AbsentChild(path: path, intent: intent)))
+        case .child(let link):
+            _ = link(.absentChild(path: path, intent: intent))
+        }
     }
 
     /// Cancels all the async work of the child `id`, and of its own children: call it where
@@ -60,8 +83,12 @@ extension FeatureContext {
     ) {
         switch request {
         case .run(let workID, let cancelInFlight, let priority, let operation):
+            // The store cancels a child's work when the child leaves its state: from the
+            // first child's work on, it checks the children with work after each change.
+            if case .store(let context) = storage { context.core.watchChildrenWithWork() }
             run(
-                id: ChildWorkID(scope: scope.name, child: id, work: workID),
+                id: ChildWorkID(
+                    scope: scope.name, child: id, work: workID, presence: scope.presence(of: id, work: workID)),
                 cancelInFlight: cancelInFlight && workID != nil,
                 priority: priority
             ) { work in
@@ -72,7 +99,7 @@ extension FeatureContext {
             cancel(id: ChildWorkID(scope: scope.name, child: id, work: workID))
         case .cancelWork(let matches):
             cancelWork(where: scope.workMatcher(id: id, matches))
-        case .state, .storeName, .dispatch, .post, .send:
+        case .state, .storeName, .dispatch, .post, .send, .absentChild:
             break
         }
     }

@@ -36,6 +36,9 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         /// Whether `execute` or `bootstrap` is on the stack; kept only when there is middleware.
         /// Last, so that `hasMiddleware` after `drainer` shares its padding.
         @usableFromInline var isExecuting = false
+        /// Whether the observer that cancels the work of removed children is there
+        /// (StoreCore+ChildWork.swift).
+        var watchesChildrenWithWork = false
 
         @inlinable init(state: F.State) { self.state = state }
     }

@@ -28,6 +28,11 @@ extension StoreScheduler {
         withMachine { $0.cancelTasks(where: matches) }
     }
 
+    /// The ids of the running tasks that have one; no allocation when none runs.
+    final func liveWorkIDs() -> [TaskID] {
+        withMachine { machine in machine.tasks.isEmpty ? [] : machine.tasks.values.compactMap(\.id) }
+    }
+
     /// How many tasks the store owns right now (cancelled work no longer counts).
     final var runningTaskCount: Int {
         withMachine { $0.tasks.count }

@@ -1,0 +1,41 @@
+/// Children's work ends with the children: once a child feature has started async work in
+/// this store, each new state is checked for the children that have work, and the work of a
+/// child no longer in it is cancelled (what it sends afterwards is dropped, as for
+/// ``StoreContext/cancel(id:)``).
+///
+/// The check is an observer of the store's state, added when the first child's work starts:
+/// a store without children's work pays nothing, on any path.
+extension StoreCore {
+    /// Adds the observer that cancels the work of children gone from the state, once.
+    /// Called by the drain-claim holder (a child's work starts from an `execute`).
+    func watchChildrenWithWork() {
+        guard !drainer.watchesChildrenWithWork else { return }
+        drainer.watchesChildrenWithWork = true
+        // Unowned would do (the store removes its observers before it goes), weak is cheap
+        // and needs no argument: the observer runs only while the store drains.
+        let observer = StateObserver<F.State>(onState: { [weak self] state in
+            self?.cancelWorkOfChildrenGone(from: state)
+        })
+        observer.attach(to: self)
+        // Queued like a subscription: it is added after the current step, and called with
+        // the state then, so a child removed meanwhile is caught.
+        submit(.addObserver(observer))
+    }
+
+    /// Cancels the running work of every child that is not in `state`. While time travel
+    /// shows another state, the live state is not the one shown: nothing is cancelled.
+    func cancelWorkOfChildrenGone(from state: F.State) {
+        guard drainer.liveWhileShowing == nil else { return }
+        let ids = liveWorkIDs()
+        guard !ids.isEmpty else { return }
+        var gone: [TaskID] = []
+        for id in ids {
+            guard let childWork = id.base.base as? ChildWorkID,
+                let presence = childWork.presence as? ChildPresence<F.State>
+            else { continue }
+            if !presence.isPresent(state) { gone.append(id) }
+        }
+        guard !gone.isEmpty else { return }
+        cancelTasks { id in gone.contains { $0 === id } }
+    }
+}

@@ -94,9 +94,7 @@ enum ComposingDocs {
             case .open(let id):
                 context.dispatch(.opened(id))
                 context.forward(.load, to: Detail(notes: notes), in: Self.detail)
-            case .close:
-                context.dispatch(.closed)
-                context.cancelWork(of: Self.detail)
+            case .close: context.dispatch(.closed)  // the detail's work ends with it
             case .save(let id, let title):
                 context.dispatch(.saved(id, title))
                 context.send(.close)

@@ -197,3 +197,32 @@ import Testing
         #expect(errors.values.allSatisfy { $0.storeName == "App" })
     }
 }
+
+/// The children's work ending with them, with eight threads sending at once.
+@Suite(.timeLimit(.minutes(2))) struct DestinationStressTests {
+    static let threadCount = 8
+    /// Each thread adds rows, starts their work, deletes them and adds them again with the same
+    /// ids, while the others do the same: every old row's work is cancelled, and none of the
+    /// results it sends once the gate opens reaches the new row with its id.
+    @Test func rowsRemovedFromManyThreadsLoseTheirWorkAndNeverGetItsResult() async {
+        let source = Gate<String>()
+        let store = Store(Destinations(loader: Loader(source: source)), initialState: .init())
+        let rowsPerThread = 200
+        let threads = Threads.start(Self.threadCount) { thread in
+            for index in 0..<rowsPerThread {
+                let id = thread * rowsPerThread + index
+                store.send(.insertRow(id))
+                store.send(.rows(id, .load))
+                store.send(.deleteRow(id))
+                store.send(.insertRow(id))
+            }
+        }
+        await threads.join()
+        // A work not cancelled would now send its result to the row added again.
+        source.open("old row's result")
+        await store.waitForIdle()
+        #expect(store.runningTaskCount == 0)
+        #expect(store.state.rows.count == Self.threadCount * rowsPerThread)
+        #expect(store.state.rows.values.allSatisfy { $0.loaded == nil })
+    }
+}

@@ -17,9 +17,9 @@ extension StoreCore {
             self?.cancelWorkOfChildrenGone(from: state)
         })
         observer.attach(to: self)
-        // Queued like a subscription: it is added after the current step, and called with
-        // the state then, so a child removed meanwhile is caught.
-        submit(.addObserver(observer))
+        // Added now, not queued like a subscription: intents queued or lent already would run
+        // before it, and a row deleted and added again among them would look present.
+        drainer.observers.append(observer)
     }
 
     /// Cancels the running work of every child that is not in `state`. While time travel

@@ -117,8 +117,12 @@ enum TestWebSocketClient {
                         notUpgradingCompletionHandler: { channel in
                             channel.eventLoop.makeSucceededFuture(.refused(channel))
                         })
+                    var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: configuration)
+                    // The server's first frames may come in the same read as its `101`: the
+                    // HTTP decoder must hand them on, not drop them (its default).
+                    pipeline.leftOverBytesStrategy = .forwardBytes
                     return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
-                        configuration: .init(upgradeConfiguration: configuration))
+                        configuration: pipeline)
                 }
             }
         switch try await upgrade.get() {

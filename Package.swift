@@ -181,9 +181,13 @@ let package = Package(
             name: "MVIDevToolsTests",
             dependencies: [
                 "MVI", "MVIJSON", "MVITimeTravel", "MVIDevTools", "MVITesting",
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
+                // The page's side of the WebSocket in the tests is a small client on swift-nio's
+                // own pieces (TestWebSocketClient.swift), not a WebSocket client library: those
+                // pull in TLS (swift-nio-ssl, BoringSSL), which nothing here needs.
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

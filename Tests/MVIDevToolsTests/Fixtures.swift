@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
-import HummingbirdWSClient
 import MVIJSON
 import NIOCore
+import NIOHTTP1
 import NIOWebSocket
 import Logging
 import MVI
@@ -100,15 +100,15 @@ final class Announcements: Sendable {
 /// dropped. (Dropping it hung the suite: a test then waited for a push that had come
 /// already, and the server sends a push only when what it shows changes.)
 struct PageClient {
-    let outbound: WebSocketOutboundWriter
+    let socket: TestWebSocketClient.Connection
     let inbox: FrameInbox
 
     /// How long a test waits for a frame before it fails instead of hanging: far more than
     /// any frame takes on a loaded machine (pushes come every 50 ms).
     static let frameTimeout: Duration = .seconds(60)
 
-    func send(_ text: String) async throws { try await outbound.write(.text(text)) }
-    func sendBinary(_ bytes: [UInt8]) async throws { try await outbound.write(.binary(ByteBuffer(bytes: bytes))) }
+    func send(_ text: String) async throws { try await socket.send(text) }
+    func sendBinary(_ bytes: [UInt8]) async throws { try await socket.sendBinary(bytes) }
 
     /// The next frame that satisfies `predicate`; the kept frames before it are dropped.
     /// `nil` (with an issue recorded) when none came within ``frameTimeout``.
@@ -183,12 +183,11 @@ final class FrameInbox: Sendable {
 func withPage(
     _ url: String, origin: String?, _ body: @escaping @Sendable (inout PageClient) async throws -> Void
 ) async throws {
-    var headers = HTTPFields()
-    if let origin { headers[.origin] = origin }
-    let logger = Logger(label: "test-page")
+    var headers = HTTPHeaders()
+    if let origin { headers.add(name: "Origin", value: origin) }
     let finished = Flag()
     do {
-        try await connect(url, headers: headers, logger: logger, finished: finished, body)
+        try await connect(url, headers: headers, finished: finished, body)
     } catch {
         // Once the body ran, how the connection ended is not what a test checks.
         if !finished.isSet { throw error }
@@ -196,23 +195,21 @@ func withPage(
 }
 
 private func connect(
-    _ url: String, headers: HTTPFields, logger: Logger, finished: Flag,
+    _ url: String, headers: HTTPHeaders, finished: Flag,
     _ body: @escaping @Sendable (inout PageClient) async throws -> Void
 ) async throws {
-    try await WebSocketClient.connect(
-        url: url, configuration: .init(maxFrameSize: 64 << 20, additionalHeaders: headers), logger: logger
-    ) { inbound, outbound, _ in
+    try await TestWebSocketClient.connect(url: url, headers: headers, maxMessageSize: 64 << 20) { socket in
         let inbox = FrameInbox()
         let reader = Task {
             defer { inbox.finish() }
-            for try await message in inbound.messages(maxSize: 64 << 20) {
+            for try await message in socket.messages {
                 guard case .text(let text) = message,
                     case .object(let object) = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
                 else { continue }
                 inbox.add(object)
             }
         }
-        var client = PageClient(outbound: outbound, inbox: inbox)
+        var client = PageClient(socket: socket, inbox: inbox)
         var bodyError: (any Error)?
         do {
             try await body(&client)
@@ -221,10 +218,7 @@ private func connect(
             bodyError = error
         }
         // Closing races the server's own pushes; how it ends is not what the tests check.
-        try? await outbound.close(.normalClosure, reason: nil)
-        // The reader must be over before this closure returns: the WebSocket library goes on
-        // reading the same inbound iterator for the close handshake, and two readers of one
-        // iterator race (ThreadSanitizer reported it in `WebSocketFrame.data`).
+        try? await socket.close(.normalClosure)
         reader.cancel()
         _ = await reader.result
         if let bodyError { throw bodyError }

@@ -1,5 +1,4 @@
 import Foundation
-import HummingbirdWSClient
 import MVI
 import MVITimeTravel
 import NIOCore
@@ -66,11 +65,10 @@ extension PageClient {
         let size = Swift.max(1, (bytes.count + count - 1) / count)
         for (index, start) in stride(from: 0, to: bytes.count, by: size).enumerated() {
             let end = Swift.min(start + size, bytes.count)
-            try await outbound.write(
-                .custom(
-                    WebSocketFrame(
-                        fin: end == bytes.count, opcode: index == 0 ? .text : .continuation,
-                        data: ByteBuffer(bytes: bytes[start..<end]))))
+            try await socket.write(
+                WebSocketFrame(
+                    fin: end == bytes.count, opcode: index == 0 ? .text : .continuation,
+                    data: ByteBuffer(bytes: bytes[start..<end])))
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import HummingbirdWSClient
 import MVI
 import MVIDevTools
 import MVIJSON

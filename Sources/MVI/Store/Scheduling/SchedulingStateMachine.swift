@@ -20,6 +20,13 @@
 ///   takes it and drains the queue before its own item, so order is kept.
 /// - Input from async work is applied only while the work is live: cancelled work's input is
 ///   dropped quietly, input from a context that outlived its work is dropped and reported.
+/// - A bounded store (``bound(inputTo:)``) admits input from senders outside the store only
+///   while fewer inputs than its capacity are queued or held: at the bound a plain send is
+///   refused (the caller reports it) and an async sender waits, with its intent, in
+///   ``Extras/roomWaiters``. Each input taken off the queue frees room, and the first waiter's
+///   intent is queued in its place (``takeAdmittedSender()`` hands its continuation out). The
+///   store's own input (re-entrant sends from `execute`, async work's input, replaced states)
+///   counts but is never refused.
 @usableFromInline
 struct SchedulingStateMachine<F: Feature>: Sendable {
     /// Items that arrived while another thread was draining, in arrival order.
@@ -46,6 +53,10 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// machine: queued or control items (subscriptions among them), holding. Never cleared; a
     /// store without it has nothing to end (see ``isQuiet``).
     @usableFromInline var wasUsed = false
+    /// Whether queued input is bounded (``bound(inputTo:)``): the bound and its count live in
+    /// the extras. A flag here, in the padding the others share, so that the queuing paths
+    /// test one byte and an unbounded store pays nothing else.
+    @usableFromInline var isBounded = false
 
     /// The fields kept in ``extrasBox``.
     @usableFromInline
@@ -57,6 +68,21 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         /// Side effects waiting for async listeners (a machine of its own); it also hands
         /// out the ids of waiters.
         var sideEffects = SideEffectMailbox<F.SideEffect>()
+        /// A bounded store's capacity: how many inputs may be queued or held before senders
+        /// outside the store are refused or wait. `Int.max` when unbounded.
+        @usableFromInline var inputCapacity = Int.max
+        /// A bounded store's inputs queued or held (in `pending` and `held`), kept as they
+        /// come and go; unbounded stores do not count.
+        @usableFromInline var queuedInputCount = 0
+        /// Async senders waiting for room, in arrival order, each with its intent.
+        @usableFromInline var roomWaiters = FIFOQueue<RoomWaiter<F>>()
+        /// The waiter whose intent the last transition queued, for the scheduler to resume
+        /// outside the lock (``takeAdmittedSender()``).
+        @usableFromInline var admittedSender: RoomWaiter<F>?
+        /// The last id handed to a waiter (``waitForRoom(_:id:continuation:)``).
+        @usableFromInline var lastWaiterID = 0
+        /// Intents refused at the bound since the store was created.
+        @usableFromInline var refusedInputCount = 0
 
         /// Fresh extras for a store that is cancelled already or not (`finished`).
         @usableFromInline init(finished: Bool) {
@@ -120,6 +146,13 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         case run
         /// Another thread drains; the work waits in the queue (or with held input).
         case queued
+        /// A bounded store is at its bound: the intent of a sender outside the store is not
+        /// queued. The caller reports it (``InputOverflow``).
+        case refused
+        /// A bounded store is at its bound: the async sender waits, with its intent, until
+        /// room appears (its continuation resumed with `true`) or the store is cancelled
+        /// (`false`).
+        case waitsForRoom
         /// Nobody drained but items were waiting (a drainer handed over): the caller took the
         /// claim and drains the queue, its own item last, with ``next()``.
         case drainQueue
@@ -131,22 +164,122 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// Whether input may run now on the calling thread.
     @inlinable var canRunInput: Bool { !isDraining && isStarted && !isHolding && !isCancelled && pending.isEmpty }
 
+    /// What a bounded store at its bound does with an intent, by who sends it.
+    @usableFromInline
+    enum AtBound: Sendable {
+        /// A plain send from outside the store (`Store.send`): refused, and counted as dropped.
+        case drop
+        /// An async send from outside (`Store.sendWaitingForRoom`): refused, not counted: the
+        /// sender comes back ready to wait (``waitForRoom(_:continuation:)``).
+        case refuse
+        /// The store's own input (a re-entrant send from `execute`): queued all the same.
+        case admit
+    }
+
     /// Claims the store for an intent sent by a caller (not async work): the send path.
-    /// Built without a ``QueueItem`` value unless it must wait.
-    @inlinable mutating func submitIntent(_ intent: F.Intent) -> SubmitAction {
+    /// Built without a ``QueueItem`` value unless it must wait. `atBound` says what a
+    /// bounded store at its bound does with it.
+    @inlinable mutating func submitIntent(_ intent: F.Intent, atBound: AtBound = .drop) -> SubmitAction {
         if canRunInput {
             isDraining = true
             return .run
         }
-        return queueIntent(intent)
+        return queueIntent(intent, atBound: atBound)
     }
 
     /// ``queue(_:)`` for an intent: specialized but never inlined into the send path, so that
     /// the queuing code (a `QueueItem` of fixed layout, fully inlinable) does not reshape the
     /// claim's fast path around it.
-    @inlinable @inline(never) mutating func queueIntent(_ intent: F.Intent) -> SubmitAction {
-        queue(.intent(intent))
+    @inlinable @inline(never) mutating func queueIntent(_ intent: F.Intent, atBound: AtBound = .drop) -> SubmitAction {
+        if _slowPath(isBounded) && atBound != .admit && !isCancelled && !hasRoom {
+            if atBound == .drop { writableExtras().value.refusedInputCount += 1 }
+            return .refused
+        }
+        return queue(.intent(intent))
     }
+
+    /// Whether a bounded store has room for one more input (an unbounded one always has).
+    @inlinable var hasRoom: Bool {
+        guard isBounded, let extras = extrasBox?.value else { return true }
+        return extras.queuedInputCount < extras.inputCapacity
+    }
+
+    // MARK: Bounded input
+
+    /// Bounds the input that may be queued or held to `capacity` (at least 1), for a store
+    /// just created (`Store(…, pendingInputLimit:)`). Its queue is not lent to the drainer in
+    /// runs: each input taken frees room for a waiting sender at once.
+    @usableFromInline mutating func bound(inputTo capacity: Int) {
+        isBounded = true
+        let extras = writableExtras()
+        extras.value.inputCapacity = Swift.max(1, capacity)
+        extras.value.queuedInputCount = pendingInputCount
+    }
+
+    /// An async sender that found a bounded store at its bound (``SubmitAction/refused``)
+    /// offers its intent again, ready to wait: queued (or run) if room appeared meanwhile,
+    /// else it waits in ``Extras/roomWaiters`` (``SubmitAction/waitsForRoom``), to be queued
+    /// when room appears. `id` names the wait for ``stopWaiting(id:)``; `nil` from an
+    /// unbounded store's sender, which never waits.
+    mutating func waitForRoom(
+        _ intent: F.Intent, continuation: UnsafeContinuation<Bool, Never>?
+    ) -> (SubmitAction, id: Int?) {
+        if canRunInput {
+            isDraining = true
+            return (.run, nil)
+        }
+        guard isBounded, !isCancelled, !hasRoom else { return (queue(.intent(intent)), nil) }
+        let extras = writableExtras()
+        extras.value.lastWaiterID += 1
+        let id = extras.value.lastWaiterID
+        extras.value.roomWaiters.append(RoomWaiter(id: id, intent: intent, continuation: continuation))
+        wasUsed = true
+        return (.waitsForRoom, id)
+    }
+
+    /// A waiting sender gives up (its task was cancelled): its intent is not sent. The waiter,
+    /// to resume with `false`, or `nil` if it is no longer waiting (admitted, or resumed by the
+    /// store's cancel).
+    mutating func stopWaiting(id: Int) -> RoomWaiter<F>? {
+        guard isBounded, let box = extrasBox, box.value.roomWaiters.elements.contains(where: { $0.id == id }) else {
+            return nil
+        }
+        var kept = FIFOQueue<RoomWaiter<F>>()
+        var removed: RoomWaiter<F>?
+        let extras = writableExtras()
+        while let waiter = extras.value.roomWaiters.popFirst() {
+            if waiter.id == id { removed = waiter } else { kept.append(waiter) }
+        }
+        extras.value.roomWaiters = kept
+        return removed
+    }
+
+    /// The waiter whose intent the last transition queued (at most one: each input taken off
+    /// the queue frees room for one), to resume with `true` outside the lock.
+    @inlinable mutating func takeAdmittedSender() -> RoomWaiter<F>? {
+        guard isBounded, extrasBox?.value.admittedSender != nil else { return nil }
+        let extras = writableExtras()
+        defer { extras.value.admittedSender = nil }
+        return extras.value.admittedSender
+    }
+
+    /// An input left a bounded store's queue (taken by the drainer, or dropped): the room it
+    /// frees goes to the first waiting sender, whose intent is queued now.
+    @usableFromInline mutating func inputLeftQueue() {
+        let extras = writableExtras()
+        extras.value.queuedInputCount -= 1
+        guard extras.value.queuedInputCount < extras.value.inputCapacity,
+            let waiter = extras.value.roomWaiters.popFirst()
+        else { return }
+        _ = queue(.intent(waiter.intent))
+        extras.value.admittedSender = waiter
+    }
+
+    /// How many senders wait for room.
+    var roomWaiterCount: Int { extrasBox?.value.roomWaiters.count ?? 0 }
+
+    /// How many intents a bounded store refused at its bound.
+    var refusedInputCount: Int { extrasBox?.value.refusedInputCount ?? 0 }
 
     /// Claims the store for `work`, or queues it. Input from async work (a message or side
     /// effect it carries the token of, or an intent it sends, `token`) is checked against the
@@ -190,6 +323,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     @inlinable mutating func queue(_ item: consuming QueueItem<F>) -> SubmitAction {
         wasUsed = true
         if isCancelled { return .drop(.cancelled) }
+        if _slowPath(isBounded) && item.isInput { writableExtras().value.queuedInputCount += 1 }
         if item.isInput && (!isStarted || isHolding) {
             held.append(consume item)
             return .queued
@@ -241,6 +375,12 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         guard let item = pending.popFirst() else {
             isDraining = false
             return (.idle, 0)
+        }
+        if _slowPath(isBounded) {
+            // One at a time, each input freeing room for a waiting sender as it is taken.
+            if item.isInput { inputLeftQueue() }
+            let judged: WorkLiveness = item.workToken.map { token in liveness(ofWork: token) } ?? .live
+            return (.run(item, judged), 0)
         }
         if let token = item.workToken { return (.run(item, liveness(ofWork: token)), 0) }
         guard item.isIntent else { return (.run(item, .live), 0) }
@@ -323,6 +463,9 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         var tasks: [WorkTask]
         /// Input that will never run, to abandon (its async senders are resumed).
         var abandoned: [QueueItem<F>]
+        /// Senders that waited for room: their intents are not sent; each is resumed with
+        /// `false`.
+        var waitingSenders: [RoomWaiter<F>] = []
         /// The caller took the claim and terminates the store now (`false`: the drainer
         /// terminates it, after the work in progress).
         var terminatesNow: Bool
@@ -337,11 +480,15 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         isCancelled = true
         var tasks: [WorkTask] = []
         var abandoned: [QueueItem<F>] = []
+        var waitingSenders: [RoomWaiter<F>] = []
         if extrasBox != nil {  // without the box there is nothing to cancel, abandon or finish
-            tasks = writableExtras().value.work.removeAll()
+            let extras = writableExtras()
+            tasks = extras.value.work.removeAll()
             abandoned = held
             held.removeAll()
             sideEffects.finish()
+            extras.value.queuedInputCount = 0
+            while let waiter = extras.value.roomWaiters.popFirst() { waitingSenders.append(waiter) }
         }
         if !pending.isEmpty {
             var kept: [QueueItem<F>] = []
@@ -352,10 +499,11 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         }
         if isDraining {
             pending.append(.terminate)
-            return CancelAction(tasks: tasks, abandoned: abandoned, terminatesNow: false)
+            return CancelAction(
+                tasks: tasks, abandoned: abandoned, waitingSenders: waitingSenders, terminatesNow: false)
         }
         isDraining = true
-        return CancelAction(tasks: tasks, abandoned: abandoned, terminatesNow: true)
+        return CancelAction(tasks: tasks, abandoned: abandoned, waitingSenders: waitingSenders, terminatesNow: true)
     }
 
     /// Whether nothing waits, runs or was ever set aside: no drainer, no queued or control
@@ -472,4 +620,25 @@ enum WorkLiveness: Sendable, Equatable {
     /// The work has returned, but its context is still used (it escaped into another task):
     /// the input is dropped and the misuse reported.
     case ended
+}
+
+/// An async sender waiting for room in a bounded store, with the intent it sends
+/// (``SchedulingStateMachine/waitForRoom(_:continuation:)``).
+@usableFromInline
+struct RoomWaiter<F: Feature>: Sendable {
+    /// Names the wait, so that a sender whose task is cancelled can stop waiting.
+    @usableFromInline let id: Int
+    /// Queued when room appears, in the order the senders began to wait.
+    @usableFromInline let intent: F.Intent
+    /// Resumed exactly once: `true` when the intent is queued, `false` when it never will be
+    /// (the store was cancelled, or the sender's task). Unsafe, not checked (whose canary is
+    /// an allocation per wait): a waiter leaves the machine exactly once, admitted, cancelled
+    /// or given up, and whoever takes it out resumes it. `nil` in the machine's tests.
+    @usableFromInline let continuation: UnsafeContinuation<Bool, Never>?
+
+    @usableFromInline init(id: Int, intent: F.Intent, continuation: UnsafeContinuation<Bool, Never>?) {
+        self.id = id
+        self.intent = intent
+        self.continuation = continuation
+    }
 }

@@ -246,7 +246,13 @@ import Testing
                             return (accepted, refused)
                         }
                     }
-                    return await group.reduce((0, 0)) { ($0.accepted + $1.accepted, $0.refused + $1.refused) }
+                    var accepted = 0
+                    var refused = 0
+                    for await result in group {
+                        accepted += result.accepted
+                        refused += result.refused
+                    }
+                    return (accepted, refused)
                 }
             }
             await eventually { store.state.count >= 100 }

@@ -241,7 +241,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// to resume with `false`, or `nil` if it is no longer waiting (admitted, or resumed by the
     /// store's cancel).
     mutating func stopWaiting(id: Int) -> RoomWaiter<F>? {
-        guard isBounded, let box = extrasBox, box.value.roomWaiters.elements.contains(where: { $0.id == id }) else {
+        guard isBounded, extrasBox?.value.roomWaiters.elements.contains(where: { $0.id == id }) == true else {
             return nil
         }
         var kept = FIFOQueue<RoomWaiter<F>>()
@@ -265,14 +265,15 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
 
     /// An input left a bounded store's queue (taken by the drainer, or dropped): the room it
     /// frees goes to the first waiting sender, whose intent is queued now.
+    ///
+    /// The box is written through ``writableExtras()`` each time rather than kept in a local:
+    /// a reference held across another accessor makes the box look shared, and that accessor
+    /// would write a copy.
     @usableFromInline mutating func inputLeftQueue() {
-        let extras = writableExtras()
-        extras.value.queuedInputCount -= 1
-        guard extras.value.queuedInputCount < extras.value.inputCapacity,
-            let waiter = extras.value.roomWaiters.popFirst()
-        else { return }
+        writableExtras().value.queuedInputCount -= 1
+        guard hasRoom, let waiter = writableExtras().value.roomWaiters.popFirst() else { return }
         _ = queue(.intent(waiter.intent))
-        extras.value.admittedSender = waiter
+        writableExtras().value.admittedSender = waiter
     }
 
     /// How many senders wait for room.
@@ -482,11 +483,11 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         var abandoned: [QueueItem<F>] = []
         var waitingSenders: [RoomWaiter<F>] = []
         if extrasBox != nil {  // without the box there is nothing to cancel, abandon or finish
-            let extras = writableExtras()
-            tasks = extras.value.work.removeAll()
+            tasks = writableExtras().value.work.removeAll()
             abandoned = held
             held.removeAll()
             sideEffects.finish()
+            let extras = writableExtras()  // no other accessor from here on (see `inputLeftQueue`)
             extras.value.queuedInputCount = 0
             while let waiter = extras.value.roomWaiters.popFirst() { waitingSenders.append(waiter) }
         }

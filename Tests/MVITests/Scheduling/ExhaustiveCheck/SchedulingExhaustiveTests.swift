@@ -228,7 +228,8 @@ import Testing
     }
 
     @Test func aCancelThatForgetsWaitingSendersIsFound() {
-        expectCounterexample(Self.boundedWaiters(.cancelForgetsWaitingSenders, cancels: true), naming: "waits for room")
+        expectCounterexample(
+            Self.boundedWaiters(.cancelForgetsWaitingSenders, cancels: true), naming: "began to wait")
     }
 
     @Test func resumingWithoutRestoringIsFoundRunningInputOnAShownState() {

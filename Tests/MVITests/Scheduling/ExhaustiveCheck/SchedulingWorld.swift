@@ -231,7 +231,8 @@ struct SchedulingWorld {
             actors[index].offering = nil
             let (action, waitID) = machine.waitForRoom(id, continuation: nil)
             guard action == .waitsForRoom else {
-                return say("\(who): offers \(id) again -> \(afterSubmitting(index, .intent(id), action))")
+                let result = afterSubmitting(index, .intent(id), action)  // not inside `say`: it must run
+                return say("\(who): offers \(id) again -> \(result)")
             }
             guard let waitID else {
                 fail("\(who) waits for room without an id")

@@ -456,8 +456,9 @@ struct SchedulingWorld {
             fail("cancel abandoned \(abandoned) but the input not started (and not lent) was \(expected)")
         }
         for item in abandoned { abandon(item) }
-        if action.waitingSenders.map(\.intent) != model.roomWaiting {
-            fail("cancel resumed the waiting senders \(action.waitingSenders.map(\.intent)), but \(model.roomWaiting) waited")
+        let resumed = action.waitingSenders.map(\.intent)
+        if resumed != model.roomWaiting {
+            fail("cancel resumed the waiting senders \(resumed), but \(model.roomWaiting) waited")
         }
         if scenario.mutation != .cancelForgetsWaitingSenders {
             for waiter in action.waitingSenders { resumeRoomWaiter(waiter, admitted: false) }

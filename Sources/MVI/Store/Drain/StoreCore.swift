@@ -667,7 +667,9 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         guard let action = cancelled else { return }
         for task in action.tasks { task.cancel() }
         for item in action.abandoned { abandon(item) }
-        for sender in action.waitingSenders { sender.continuation?.resume(returning: false) }
+        if action.cancelledBound != nil {
+            for sender in action.waitingSenders { sender.continuation?.resume(returning: false) }
+        }
         if action.terminatesNow {
             perform(.terminate)
             drain()

@@ -99,17 +99,18 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
     @inlinable final func next(
         lendingInto room: UnsafeMutableBufferPointer<QueueItem<F>>
     ) -> (SchedulingStateMachine<F>.NextAction, lent: Int) {
-        var admitted: RoomWaiter<F>?
+        // The continuation alone, not the waiter: its type does not depend on the feature.
+        var admitted: UnsafeContinuation<Bool, Never>?
         let next = withMachine { machine in
             let next = machine.next(lendingInto: room)
             if next.lent > 0 {
                 lentIntents.store(UInt8(truncatingIfNeeded: next.lent), ordering: .relaxed)
                 lentIntentsRecalled.store(false, ordering: .relaxed)
             }
-            if _slowPath(machine.isBounded) { admitted = machine.takeAdmittedSender() }
+            if _slowPath(machine.isBounded) { admitted = machine.takeAdmittedSender()?.continuation }
             return next
         }
-        if _slowPath(admitted != nil) { admitted?.continuation?.resume(returning: true) }
+        if _slowPath(admitted != nil) { admitted?.resume(returning: true) }
         return next
     }
 

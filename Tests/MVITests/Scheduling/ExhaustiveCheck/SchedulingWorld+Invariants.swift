@@ -54,7 +54,7 @@ extension SchedulingWorld {
             if machine.isBounded || machine.roomWaiterCount > 0 { return "an unbounded store has a bound or waiters" }
             return nil
         }
-        guard let extras = machine.extrasBox?.value else { return "a bounded store has no extras" }
+        guard let extras = machine.boundWaiters else { return "a bounded store has no bound" }
         let waitingInput = held.count + pending.filter { $0.inputID != nil }.count
         if extras.queuedInputCount != waitingInput {
             return "the bound counts \(extras.queuedInputCount) inputs, but \(waitingInput) wait"
@@ -132,7 +132,7 @@ extension SchedulingWorld {
             key.append(contentsOf: registry.cancelledTasks.sorted())
             key.append(-1)
         }
-        if let extras = machine.extrasBox?.value, machine.isBounded {
+        if let extras = machine.boundWaiters {
             key.append(contentsOf: [extras.queuedInputCount, extras.refusedInputCount, extras.lastWaiterID])
             for waiter in extras.roomWaiters.elements { key.append(contentsOf: [waiter.id, waiter.intent]) }
             key.append(extras.admittedSender?.id ?? -1)

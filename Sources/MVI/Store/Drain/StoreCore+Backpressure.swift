@@ -57,6 +57,16 @@ extension StoreCore {
         }
     }
 
+    /// The store was cancelled while senders waited for room: each is resumed with `false`,
+    /// its intent not sent. Out of line, so that every store's cancel (run unspecialized)
+    /// does not look up the waiters' type metadata, which depends on the feature: only a
+    /// bounded store's comes here.
+    @inline(never) func resumeWaitingSenders(of cancelledBound: InputBound) {
+        // Safe: a bounded store's bound is always an `InputBoundWaiters<F>` (`boundWaiters`).
+        let bound = unsafeDowncast(cancelledBound, to: InputBoundWaiters<F>.self)
+        for sender in bound.roomWaiters.elements { sender.continuation?.resume(returning: false) }
+    }
+
     /// A plain send refused at the bound: reported, with the intent and the bound.
     @usableFromInline @inline(never) func reportInputOverflow(_ intent: F.Intent) {
         let overflow = InputOverflow(

@@ -667,9 +667,7 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         guard let action = cancelled else { return }
         for task in action.tasks { task.cancel() }
         for item in action.abandoned { abandon(item) }
-        if action.cancelledBound != nil {
-            for sender in action.waitingSenders { sender.continuation?.resume(returning: false) }
-        }
+        if let bound = action.cancelledBound { resumeWaitingSenders(of: bound) }
         if action.terminatesNow {
             perform(.terminate)
             drain()

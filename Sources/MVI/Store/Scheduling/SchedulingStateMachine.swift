@@ -529,7 +529,8 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         }
         if isDraining {
             pending.append(.terminate)
-            return CancelAction(tasks: tasks, abandoned: abandoned, cancelledBound: cancelledBound, terminatesNow: false)
+            return CancelAction(
+                tasks: tasks, abandoned: abandoned, cancelledBound: cancelledBound, terminatesNow: false)
         }
         isDraining = true
         return CancelAction(tasks: tasks, abandoned: abandoned, cancelledBound: cancelledBound, terminatesNow: true)

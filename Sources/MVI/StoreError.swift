@@ -1,7 +1,7 @@
 /// A failure inside a store, delivered to its error handler. The store keeps working.
 ///
-/// Nothing a store does fails silently: an error thrown by async work, a side effect dropped
-/// for overflow, or a failure reported by an add-on such as `StateKeeper` (MVIStateKeeper) arrives here,
+/// Nothing a store does fails silently: an error thrown by async work, a side effect or an
+/// intent dropped for overflow, or a failure reported by an add-on such as `StateKeeper` (MVIStateKeeper) arrives here,
 /// with the store's name and where it came from.
 public struct StoreError: Error, Sendable, CustomStringConvertible {
     /// Where the failure came from.
@@ -10,6 +10,9 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         case asyncWork(id: String?)
         /// A side effect was dropped because its buffer was full (see ``SideEffectOverflow``).
         case sideEffectOverflow
+        /// An intent was dropped because the store's pending input limit was reached (see
+        /// ``InputOverflow``).
+        case inputOverflow
         /// An add-on (state preservation, time travel, …) reported a failure; the string names it.
         case addOn(String)
         /// An intent was sent to a child that is not in the state (a row deleted, a sheet
@@ -43,6 +46,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         case .asyncWork(let id?): origin = "async work \"\(id)\" failed"
         case .asyncWork(nil): origin = "async work failed"
         case .sideEffectOverflow: origin = "side effect overflow"
+        case .inputOverflow: origin = "input overflow"
         case .addOn(let name): origin = name
         case .absentChild(let path): origin = "intent for absent child \(path)"
         case .misuse: origin = "misuse"

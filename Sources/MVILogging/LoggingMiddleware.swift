@@ -202,6 +202,7 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
         case .asyncWork(let id?): origin = "async work \"\(id)\""
         case .asyncWork(nil): origin = "async work"
         case .sideEffectOverflow: origin = "side effect overflow"
+        case .inputOverflow: origin = "input overflow"
         case .addOn(let name): origin = name
         case .absentChild(let path): origin = "absent child \(path)"
         case .misuse: origin = "misuse"

@@ -237,6 +237,7 @@ extension StoreError.Origin {
         switch self {
         case .asyncWork: "async_work"
         case .sideEffectOverflow: "side_effect_overflow"
+        case .inputOverflow: "input_overflow"
         case .addOn: "add_on"
         case .absentChild: "absent_child"
         case .misuse: "misuse"

@@ -160,4 +160,26 @@ enum GettingStartedDocs {
         #expect(store.state.count == 4_000)
         #expect(store.pendingInputCount == 0)
     }
+
+    /// ThreadingAndOrdering.md, "Backpressure".
+    @Test func threadingBackpressure() async {
+        let errors = Collected<StoreError>()
+        let feed = Store(
+            Counter(random: { 4 }), initialState: .init(), pendingInputLimit: 64,
+            onError: StoreErrorHandler { errors.append($0) })
+
+        // A producer that may wait: suspends (never blocks its thread) until there is room.
+        for _ in 0..<1_000 {
+            await feed.sendWaitingForRoom(.increment)
+        }
+
+        // A caller that must not wait: at the limit the newest intent is dropped and reported.
+        feed.send(.increment)
+        print(feed.droppedInputCount)
+
+        await feed.waitForIdle()
+        #expect(feed.state.count == 1_001)  // a lone sender: never at the limit
+        #expect(feed.droppedInputCount == 0)
+        #expect(errors.values.isEmpty)
+    }
 }

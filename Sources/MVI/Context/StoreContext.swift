@@ -31,8 +31,11 @@ public struct StoreContext<F: Feature> {
     }
 
     /// Sends another intent; it is processed after the current one finishes.
+    ///
+    /// It is the store's own input: a store's ``Store/pendingInputLimit`` counts it but never
+    /// drops it, so a feature's follow-up intents are not lost to outside senders' load.
     @inlinable public func send(_ intent: F.Intent) {
-        core.send(intent)
+        core.send(intent, atBound: .admit)
     }
 
     /// Starts async work owned by the store.

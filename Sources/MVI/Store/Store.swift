@@ -28,6 +28,12 @@ public final class Store<F: Feature>: Sendable {
     ///     type name.
     ///   - middleware: Observers of every event, in this order.
     ///   - sideEffects: How side effects are delivered; see ``SideEffectPolicy``.
+    ///   - pendingInputLimit: At most how many inputs may wait to be processed (see
+    ///     ``pendingInputCount``) before senders outside the store are held back: at the
+    ///     limit, ``send(_:)`` drops the intent and reports it (``InputOverflow``), and
+    ///     ``sendWaitingForRoom(_:)`` suspends until there is room. `nil`, the default, sets
+    ///     no limit: the queue grows as fast as senders outrun the store. Clamped to at
+    ///     least 1. See "Backpressure" in the Threading and ordering article.
     ///   - onError: Receives failures of async work and add-ons. Defaults to standard error.
     ///   - start: Run the bootstrap and accept input now. Pass `false` to wire things up first
     ///     (restore a state, attach a binder), then call ``start()``; input sent before
@@ -38,6 +44,7 @@ public final class Store<F: Feature>: Sendable {
         name: String? = nil,
         middleware: [any Middleware<F>] = [],
         sideEffects: SideEffectPolicy = .default,
+        pendingInputLimit: Int? = nil,
         onError: StoreErrorHandler = .standardError,
         start: Bool = true
     ) {
@@ -47,7 +54,8 @@ public final class Store<F: Feature>: Sendable {
             name: name,
             middleware: middleware,
             sideEffects: sideEffects,
-            errorHandler: onError)
+            errorHandler: onError,
+            pendingInputLimit: pendingInputLimit)
         // Nobody else can reach the store yet, so the drain claim is not needed here.
         if core.wants(.created) { core.emit(.created) }
         if start { core.start() }
@@ -64,9 +72,42 @@ public final class Store<F: Feature>: Sendable {
     @inlinable public var state: F.State { core.state }
 
     /// Sends an intent. Never blocks and never suspends the caller.
+    ///
+    /// In a store created with a ``pendingInputLimit``, an intent that finds that many inputs
+    /// waiting is dropped (the newest is dropped, what waits is kept) and reported to the
+    /// error handler as ``InputOverflow``, and counted in ``droppedInputCount``. Use
+    /// ``sendWaitingForRoom(_:)`` to wait for room instead.
     @inlinable public func send(_ intent: F.Intent) {
         core.send(intent)
     }
+
+    /// Sends an intent, suspending the calling task (never blocking its thread) while the
+    /// store's ``pendingInputLimit`` is reached, until the store has taken enough input to
+    /// make room for it.
+    ///
+    /// Waiting senders get room in the order they began to wait, and each intent takes its
+    /// place in the queue when it gets room. Without a limit this is ``send(_:)``.
+    ///
+    /// - Returns: `true` once the intent was processed or queued. `false` if it never will
+    ///   be: the store was cancelled (before or while the sender waited), or the calling task
+    ///   was cancelled while it waited. Either way the intent was not sent and the sender is
+    ///   resumed once, at once; nothing else is reported.
+    @discardableResult
+    public func sendWaitingForRoom(_ intent: F.Intent) async -> Bool {
+        await core.sendWaitingForRoom(intent)
+    }
+
+    /// The limit on inputs waiting to be processed given at creation, or `nil` (unbounded).
+    public var pendingInputLimit: Int? { core.settings?.pendingInputLimit }
+
+    /// How many intents ``send(_:)`` dropped because the store's ``pendingInputLimit`` was
+    /// reached (each one also reported as ``InputOverflow``). Always 0 without a limit.
+    public var droppedInputCount: Int { core.refusedInputCount }
+
+    /// How many ``sendWaitingForRoom(_:)`` calls are suspended right now, waiting for room
+    /// under the store's ``pendingInputLimit``. Their intents are not counted in
+    /// ``pendingInputCount`` until they get room.
+    public var waitingSenderCount: Int { core.roomWaiterCount }
 
     /// Runs the bootstrap and lets input through, if the store was created with
     /// `start: false`. Calling it again does nothing.
@@ -92,7 +133,9 @@ public final class Store<F: Feature>: Sendable {
     /// travel).
     ///
     /// A producer that sends faster than the store processes sees this grow; it can slow
-    /// down, or wait with ``waitForIdle()``. `send` itself never waits for the queue.
+    /// down, or wait with ``waitForIdle()``. `send` itself never waits for the queue; a store
+    /// created with a ``pendingInputLimit`` keeps it within that limit for senders outside
+    /// the store (``sendWaitingForRoom(_:)``).
     public var pendingInputCount: Int { core.pendingInputCount }
 
     /// Waits until the store has processed every queued input and owns no running async

@@ -1,6 +1,6 @@
-/// What a store was given at creation when it is not the default: its name, error handler
-/// and side-effect policy. Apart from ``StoreCore``, so that a store made with the defaults
-/// pays one empty pointer for all three.
+/// What a store was given at creation when it is not the default: its name, error handler,
+/// side-effect policy and bound on pending input. Apart from ``StoreCore``, so that a store
+/// made with the defaults pays one empty pointer for all four.
 @usableFromInline
 final class StoreSettings: Sendable {
     /// The name given at creation; `nil` for the default.
@@ -9,11 +9,17 @@ final class StoreSettings: Sendable {
     @usableFromInline let errorHandler: StoreErrorHandler
     /// How side effects are delivered.
     @usableFromInline let policy: SideEffectPolicy
+    /// How many inputs may wait before senders outside the store are refused or wait
+    /// (`Store(…, pendingInputLimit:)`); `nil` for unbounded.
+    @usableFromInline let pendingInputLimit: Int?
 
     /// Settings with these values.
-    @usableFromInline init(givenName: String?, errorHandler: StoreErrorHandler, policy: SideEffectPolicy) {
+    @usableFromInline init(
+        givenName: String?, errorHandler: StoreErrorHandler, policy: SideEffectPolicy, pendingInputLimit: Int? = nil
+    ) {
         self.givenName = givenName
         self.errorHandler = errorHandler
         self.policy = policy
+        self.pendingInputLimit = pendingInputLimit.map { max(1, $0) }
     }
 }

@@ -442,4 +442,116 @@ import Testing
         #expect(scheduler.machine.pendingInputCount == 2)
         #expect(scheduler.machine.isBusy)
     }
+
+    // MARK: Bounded input
+
+    /// A started machine whose input is bounded to `limit`, with its drainer busy (so that
+    /// sends queue).
+    func bounded(_ limit: Int) -> Scheduler {
+        let scheduler = Scheduler()
+        scheduler.machine.bound(inputTo: limit)
+        #expect(scheduler.step { $0.start() } == .runBootstrap)
+        #expect(scheduler.step { $0.drained() })
+        #expect(scheduler.step { $0.submitIntent(0) } == .run)  // the drainer, still running 0
+        return scheduler
+    }
+
+    @Test func aBoundedStoreRefusesAPlainSendAtItsBoundAndCountsIt() {
+        let scheduler = bounded(2)
+        #expect(scheduler.step { $0.submitIntent(1) } == .queued)
+        #expect(scheduler.step { $0.submitIntent(2) } == .queued)
+        #expect(scheduler.step { $0.submitIntent(3) } == .refused)
+        #expect(scheduler.machine.refusedInputCount == 1)
+        #expect(scheduler.machine.pendingInputCount == 2)
+        #expect(!scheduler.step { $0.drained() })
+        #expect(drainIntents(scheduler) == [1, 2])  // the newest was dropped, what waited kept
+    }
+
+    @Test func theStoresOwnInputIsAdmittedOverTheBound() {
+        let scheduler = bounded(1)
+        #expect(scheduler.step { $0.submitIntent(1) } == .queued)
+        #expect(scheduler.step { $0.submitIntent(2, atBound: .admit) } == .queued)  // `StoreContext.send`
+        #expect(scheduler.machine.pendingInputCount == 2)
+        #expect(scheduler.machine.refusedInputCount == 0)
+    }
+
+    @Test func aWaitingSenderGetsTheRoomTheDrainerFreesInTheOrderSendersWaited() {
+        let scheduler = bounded(1)
+        #expect(scheduler.step { $0.submitIntent(1) } == .queued)
+        #expect(scheduler.step { $0.submitIntent(2, atBound: .refuse) } == .refused)
+        #expect(scheduler.machine.refusedInputCount == 0)  // an async sender is not dropped: it waits
+        let (first, firstID) = scheduler.step { $0.waitForRoom(2, continuation: nil) }
+        let (second, secondID) = scheduler.step { $0.waitForRoom(3, continuation: nil) }
+        #expect(first == .waitsForRoom)
+        #expect(second == .waitsForRoom)
+        #expect(firstID != secondID)
+        #expect(scheduler.machine.roomWaiterCount == 2)
+        #expect(!scheduler.step { $0.drained() })
+        guard case .run(.intent(1), _) = scheduler.step({ $0.next() }) else {
+            Issue.record("expected the queued intent")
+            return
+        }
+        // Taking 1 freed room: the first waiter's intent is queued in its place.
+        #expect(scheduler.step { $0.takeAdmittedSender() }?.id == firstID)
+        #expect(scheduler.step { $0.takeAdmittedSender() } == nil)  // handed out once
+        #expect(scheduler.machine.roomWaiterCount == 1)
+        guard case .run(.intent(2), _) = scheduler.step({ $0.next() }) else {
+            Issue.record("expected the first waiter's intent")
+            return
+        }
+        #expect(scheduler.step { $0.takeAdmittedSender() }?.intent == 3)
+        #expect(drainIntents(scheduler) == [3])
+    }
+
+    @Test func aSenderThatFindsRoomWhenItComesBackToWaitIsQueuedAtOnce() {
+        let scheduler = bounded(1)
+        #expect(scheduler.step { $0.submitIntent(1) } == .queued)
+        #expect(scheduler.step { $0.submitIntent(2, atBound: .refuse) } == .refused)
+        _ = scheduler.step { $0.next() }  // meanwhile the drainer takes 1
+        let (action, id) = scheduler.step { $0.waitForRoom(2, continuation: nil) }
+        #expect(action == .queued)
+        #expect(id == nil)
+    }
+
+    @Test func cancellingABoundedStoreHandsBackEveryWaitingSender() {
+        let scheduler = bounded(1)
+        #expect(scheduler.step { $0.submitIntent(1) } == .queued)
+        _ = scheduler.step { $0.waitForRoom(2, continuation: nil) }
+        _ = scheduler.step { $0.waitForRoom(3, continuation: nil) }
+        let action = scheduler.step { $0.cancel() }
+        #expect(action?.waitingSenders.map(\.intent) == [2, 3])
+        #expect(action?.abandoned.count == 1)
+        #expect(scheduler.machine.roomWaiterCount == 0)
+        #expect(scheduler.machine.pendingInputCount == 0)
+        let (late, _) = scheduler.step { $0.waitForRoom(4, continuation: nil) }
+        #expect(late == .drop(.cancelled))
+    }
+
+    @Test func aSenderThatStopsWaitingLeavesTheOthersInOrder() {
+        let scheduler = bounded(1)
+        #expect(scheduler.step { $0.submitIntent(1) } == .queued)
+        let (_, first) = scheduler.step { $0.waitForRoom(2, continuation: nil) }
+        _ = scheduler.step { $0.waitForRoom(3, continuation: nil) }
+        #expect(scheduler.step { $0.stopWaiting(id: first!) }?.intent == 2)
+        #expect(scheduler.step { $0.stopWaiting(id: first!) } == nil)  // once
+        _ = scheduler.step { $0.next() }
+        #expect(scheduler.step { $0.takeAdmittedSender() }?.intent == 3)
+    }
+
+    @Test func aBoundedStoreLendsNoIntents() {
+        let scheduler = bounded(8)
+        for intent in 1...4 { #expect(scheduler.step { $0.submitIntent(intent) } == .queued) }
+        let (taken, lent) = nextLending(scheduler, capacity: 4)
+        #expect(taken == 1)
+        #expect(lent.isEmpty)
+    }
+
+    @Test func heldInputFillsTheBound() {
+        let scheduler = Scheduler()
+        scheduler.machine.bound(inputTo: 2)
+        #expect(scheduler.step { $0.submitIntent(1) } == .queued)  // before start: held
+        #expect(scheduler.step { $0.submitIntent(2) } == .queued)
+        #expect(scheduler.step { $0.submitIntent(3) } == .refused)
+        #expect(scheduler.machine.held.count == 2)
+    }
 }

@@ -16,6 +16,7 @@ extension Scenario {
             .send(
                 "send-bigstate", "send-1sub with a 1,000,000-element array in the state",
                 subscribers: 1, makeState: { BigState() }),
+            .sendBounded,
             .effectRoundTrip,
             .concurrentSend,
             .concurrentSend8,

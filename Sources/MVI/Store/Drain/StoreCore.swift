@@ -43,9 +43,9 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         @inlinable init(state: F.State) { self.state = state }
     }
 
-    /// The name, error handler and side-effect policy given at creation; `nil` when all three
-    /// are the defaults (the name then made only when asked for), so that a plain store
-    /// carries one pointer for them.
+    /// The name, error handler, side-effect policy and input bound given at creation; `nil`
+    /// when all are the defaults (the name then made only when asked for), so that a plain
+    /// store carries one pointer for them.
     @usableFromInline let settings: StoreSettings?
     @usableFromInline let feature: F
     /// The thread running `reduce` right now, or 0: lets a read of the state from inside a
@@ -84,11 +84,14 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         name: String?,
         middleware: [any Middleware<F>],
         sideEffects: SideEffectPolicy,
-        errorHandler: StoreErrorHandler
+        errorHandler: StoreErrorHandler,
+        pendingInputLimit: Int? = nil
     ) {
         self.settings =
-            name == nil && errorHandler.isStandardError && sideEffects == .default
-            ? nil : StoreSettings(givenName: name, errorHandler: errorHandler, policy: sideEffects)
+            name == nil && errorHandler.isStandardError && sideEffects == .default && pendingInputLimit == nil
+            ? nil
+            : StoreSettings(
+                givenName: name, errorHandler: errorHandler, policy: sideEffects, pendingInputLimit: pendingInputLimit)
         self.feature = feature
         self.reducingThread = Atomic(0)
         self.drainer = Drainer(state: initialState)
@@ -101,6 +104,7 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
             self.middlewareInterest = interest
         }
         super.init()
+        if let pendingInputLimit { bound(inputTo: pendingInputLimit) }
         if !middleware.isEmpty { attachRecorder() }
     }
 
@@ -184,9 +188,11 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
 
     // MARK: Input
 
-    /// The send path: claims the store and executes at once, or queues the intent.
-    @inlinable func send(_ intent: F.Intent) {
-        let action = schedule(intent: intent)
+    /// The send path: claims the store and executes at once, or queues the intent. `atBound`:
+    /// what a bounded store at its bound does with it (a plain send's is dropped and reported;
+    /// `StoreContext.send`'s, the store's own, is queued all the same).
+    @inlinable func send(_ intent: F.Intent, atBound: SchedulingStateMachine<F>.AtBound = .drop) {
+        let action = schedule(intent: intent, atBound: atBound)
         if _fastPath(action == .run) {
             execute(intent)
             drain()
@@ -242,6 +248,10 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
             if case .intent = item, reducingThread.load(ordering: .relaxed) == ThreadIdentity.current {
                 reportSendDuringReduce()
             }
+        case .refused:
+            if case .intent(let intent) = item { reportInputOverflow(intent) }
+        case .waitsForRoom:
+            break  // only an async sender waits, and it does not come here
         }
     }
 
@@ -660,6 +670,7 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         guard let action = cancelled else { return }
         for task in action.tasks { task.cancel() }
         for item in action.abandoned { abandon(item) }
+        if let bound = action.cancelledBound { resumeWaitingSenders(of: bound) }
         if action.terminatesNow {
             perform(.terminate)
             drain()

@@ -20,6 +20,13 @@
 ///   takes it and drains the queue before its own item, so order is kept.
 /// - Input from async work is applied only while the work is live: cancelled work's input is
 ///   dropped quietly, input from a context that outlived its work is dropped and reported.
+/// - A bounded store (``bound(inputTo:)``) admits input from senders outside the store only
+///   while fewer inputs than its capacity are queued or held: at the bound a plain send is
+///   refused (the caller reports it) and an async sender waits, with its intent, in
+///   ``InputBound/roomWaiters``. Each input taken off the queue frees room, and the first waiter's
+///   intent is queued in its place (``takeAdmittedSender()`` hands its continuation out). The
+///   store's own input (re-entrant sends from `execute`, async work's input, replaced states)
+///   counts but is never refused.
 @usableFromInline
 struct SchedulingStateMachine<F: Feature>: Sendable {
     /// Items that arrived while another thread was draining, in arrival order.
@@ -46,6 +53,12 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// machine: queued or control items (subscriptions among them), holding. Never cleared; a
     /// store without it has nothing to end (see ``isQuiet``).
     @usableFromInline var wasUsed = false
+    /// Whether queued input is bounded (``bound(inputTo:)``): the bound itself is
+    /// ``Extras/inputBound``. A flag here, in the padding the others share, so that the
+    /// queuing paths test one byte and an unbounded store pays nothing else: a pointer field
+    /// here would make the machine too large to pass in registers, and every unspecialized
+    /// transition (a store's `deinit` among them) would look up its type metadata.
+    @usableFromInline var isBounded = false
 
     /// The fields kept in ``extrasBox``.
     @usableFromInline
@@ -57,6 +70,12 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         /// Side effects waiting for async listeners (a machine of its own); it also hands
         /// out the ids of waiters.
         var sideEffects = SideEffectMailbox<F.SideEffect>()
+        /// A bounded store's bound: its capacity, its count and the senders waiting for room,
+        /// in an object of their own, `nil` in an unbounded store. Its type does not depend on
+        /// the feature (the object is an ``InputBoundWaiters``): a field whose type does (a
+        /// waiter carries an intent) made the unspecialized code every store runs (its cancel)
+        /// look up type metadata. Copied on write (``writableBound()``), as the box is.
+        @usableFromInline var inputBound: InputBound?
 
         /// Fresh extras for a store that is cancelled already or not (`finished`).
         @usableFromInline init(finished: Bool) {
@@ -79,6 +98,27 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
             extrasBox = ExtrasBox(extrasBox?.value ?? Extras(finished: isCancelled))
         }
         return extrasBox.unsafelyUnwrapped
+    }
+
+    /// The bound, made (or copied, if a copy of the machine shares it) for writing; only in a
+    /// bounded store. Take it anew for each write rather than keep it in a local across
+    /// another transition: a reference held meanwhile makes it look shared, and that
+    /// transition would write a copy.
+    @inlinable mutating func writableBound() -> InputBoundWaiters<F> {
+        let box = writableExtras()
+        if !isKnownUniquelyReferenced(&box.value.inputBound) {
+            box.value.inputBound = boundWaiters.unsafelyUnwrapped.copy()
+        }
+        return boundWaiters.unsafelyUnwrapped
+    }
+
+    /// The bound, as the type it always is: it holds this feature's waiting senders. `nil` in
+    /// an unbounded store.
+    @inlinable var boundWaiters: InputBoundWaiters<F>? {
+        guard isBounded, let bound = extrasBox?.value.inputBound else { return nil }
+        // Safe: `bound(inputTo:)`, `copy()` and `emptied()` are the only makers of the bound,
+        // and each makes an `InputBoundWaiters<F>`.
+        return unsafeDowncast(bound, to: InputBoundWaiters<F>.self)
     }
 
     /// Input that arrived before start or while held, in arrival order.
@@ -120,6 +160,13 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         case run
         /// Another thread drains; the work waits in the queue (or with held input).
         case queued
+        /// A bounded store is at its bound: the intent of a sender outside the store is not
+        /// queued. The caller reports it (``InputOverflow``).
+        case refused
+        /// A bounded store is at its bound: the async sender waits, with its intent, until
+        /// room appears (its continuation resumed with `true`) or the store is cancelled
+        /// (`false`).
+        case waitsForRoom
         /// Nobody drained but items were waiting (a drainer handed over): the caller took the
         /// claim and drains the queue, its own item last, with ``next()``.
         case drainQueue
@@ -131,22 +178,126 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// Whether input may run now on the calling thread.
     @inlinable var canRunInput: Bool { !isDraining && isStarted && !isHolding && !isCancelled && pending.isEmpty }
 
+    /// What a bounded store at its bound does with an intent, by who sends it.
+    @usableFromInline
+    enum AtBound: Sendable {
+        /// A plain send from outside the store (`Store.send`): refused, and counted as dropped.
+        case drop
+        /// An async send from outside (`Store.sendWaitingForRoom`): refused, not counted: the
+        /// sender comes back ready to wait (``waitForRoom(_:continuation:)``).
+        case refuse
+        /// The store's own input (a re-entrant send from `execute`): queued all the same.
+        case admit
+    }
+
     /// Claims the store for an intent sent by a caller (not async work): the send path.
-    /// Built without a ``QueueItem`` value unless it must wait.
-    @inlinable mutating func submitIntent(_ intent: F.Intent) -> SubmitAction {
+    /// Built without a ``QueueItem`` value unless it must wait. `atBound` says what a
+    /// bounded store at its bound does with it.
+    @inlinable mutating func submitIntent(_ intent: F.Intent, atBound: AtBound = .drop) -> SubmitAction {
         if canRunInput {
             isDraining = true
             return .run
         }
-        return queueIntent(intent)
+        return queueIntent(intent, atBound: atBound)
     }
 
     /// ``queue(_:)`` for an intent: specialized but never inlined into the send path, so that
     /// the queuing code (a `QueueItem` of fixed layout, fully inlinable) does not reshape the
     /// claim's fast path around it.
-    @inlinable @inline(never) mutating func queueIntent(_ intent: F.Intent) -> SubmitAction {
-        queue(.intent(intent))
+    @inlinable @inline(never) mutating func queueIntent(_ intent: F.Intent, atBound: AtBound = .drop) -> SubmitAction {
+        if _slowPath(isBounded) && atBound != .admit && !isCancelled && !hasRoom {
+            if atBound == .drop { writableBound().refusedInputCount += 1 }
+            return .refused
+        }
+        return queue(.intent(intent))
     }
+
+    /// Whether a bounded store has room for one more input (an unbounded one always has).
+    @inlinable var hasRoom: Bool {
+        guard isBounded, let bound = extrasBox?.value.inputBound else { return true }
+        return bound.queuedInputCount < bound.capacity
+    }
+
+    // MARK: Bounded input
+
+    /// Bounds the input that may be queued or held to `capacity` (at least 1), for a store
+    /// just created (`Store(…, pendingInputLimit:)`). Its queue is not lent to the drainer in
+    /// runs: each input taken frees room for a waiting sender at once.
+    @usableFromInline mutating func bound(inputTo capacity: Int) {
+        let bound = InputBoundWaiters<F>(capacity: Swift.max(1, capacity), queuedInputCount: pendingInputCount)
+        writableExtras().value.inputBound = bound
+        isBounded = true
+    }
+
+    /// An async sender that found a bounded store at its bound (``SubmitAction/refused``)
+    /// offers its intent again, ready to wait: queued (or run) if room appeared meanwhile,
+    /// else it waits in ``InputBound/roomWaiters`` (``SubmitAction/waitsForRoom``), to be queued
+    /// when room appears. `id` names the wait for ``stopWaiting(id:)``; `nil` from an
+    /// unbounded store's sender, which never waits.
+    mutating func waitForRoom(
+        _ intent: F.Intent, continuation: UnsafeContinuation<Bool, Never>?
+    ) -> (SubmitAction, id: Int?) {
+        if canRunInput {
+            isDraining = true
+            return (.run, nil)
+        }
+        guard isBounded, !isCancelled, !hasRoom else { return (queue(.intent(intent)), nil) }
+        let bound = writableBound()
+        bound.lastWaiterID += 1
+        let id = bound.lastWaiterID
+        bound.roomWaiters.append(RoomWaiter(id: id, intent: intent, continuation: continuation))
+        wasUsed = true
+        return (.waitsForRoom, id)
+    }
+
+    /// A waiting sender gives up (its task was cancelled): its intent is not sent. The waiter,
+    /// to resume with `false`, or `nil` if it is no longer waiting (admitted, or resumed by the
+    /// store's cancel).
+    mutating func stopWaiting(id: Int) -> RoomWaiter<F>? {
+        guard boundWaiters?.roomWaiters.elements.contains(where: { $0.id == id }) == true else { return nil }
+        var kept = FIFOQueue<RoomWaiter<F>>()
+        var removed: RoomWaiter<F>?
+        let bound = writableBound()
+        while let waiter = bound.roomWaiters.popFirst() {
+            if waiter.id == id { removed = waiter } else { kept.append(waiter) }
+        }
+        bound.roomWaiters = kept
+        return removed
+    }
+
+    /// The waiter whose intent the last transition queued (at most one: each input taken off
+    /// the queue frees room for one), to resume with `true` outside the lock.
+    @inlinable mutating func takeAdmittedSender() -> RoomWaiter<F>? {
+        guard boundWaiters?.admittedSender != nil else { return nil }
+        let bound = writableBound()
+        defer { bound.admittedSender = nil }
+        return bound.admittedSender
+    }
+
+    /// An input left a bounded store's queue (taken by the drainer, or dropped): the room it
+    /// frees goes to the first waiting sender, whose intent is queued now.
+    ///
+    /// The bound is written through ``writableBound()`` each time rather than kept in a local
+    /// across ``queue(_:)``, which writes it too (see ``writableBound()``).
+    @usableFromInline mutating func inputLeftQueue() {
+        guard let waiter = freeRoom() else { return }
+        _ = queue(.intent(waiter.intent))
+        writableBound().admittedSender = waiter
+    }
+
+    /// One input fewer waits in a bounded store: the first waiting sender, if that made room.
+    @usableFromInline mutating func freeRoom() -> RoomWaiter<F>? {
+        let bound = writableBound()
+        bound.queuedInputCount -= 1
+        guard bound.queuedInputCount < bound.capacity else { return nil }
+        return bound.roomWaiters.popFirst()
+    }
+
+    /// How many senders wait for room.
+    var roomWaiterCount: Int { boundWaiters?.roomWaiters.count ?? 0 }
+
+    /// How many intents a bounded store refused at its bound.
+    var refusedInputCount: Int { boundWaiters?.refusedInputCount ?? 0 }
 
     /// Claims the store for `work`, or queues it. Input from async work (a message or side
     /// effect it carries the token of, or an intent it sends, `token`) is checked against the
@@ -190,6 +341,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     @inlinable mutating func queue(_ item: consuming QueueItem<F>) -> SubmitAction {
         wasUsed = true
         if isCancelled { return .drop(.cancelled) }
+        if _slowPath(isBounded) && item.isInput { writableBound().queuedInputCount += 1 }
         if item.isInput && (!isStarted || isHolding) {
             held.append(consume item)
             return .queued
@@ -241,6 +393,12 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         guard let item = pending.popFirst() else {
             isDraining = false
             return (.idle, 0)
+        }
+        if _slowPath(isBounded) {
+            // One at a time, each input freeing room for a waiting sender as it is taken.
+            if item.isInput { inputLeftQueue() }
+            let judged: WorkLiveness = item.workToken.map { token in liveness(ofWork: token) } ?? .live
+            return (.run(item, judged), 0)
         }
         if let token = item.workToken { return (.run(item, liveness(ofWork: token)), 0) }
         guard item.isIntent else { return (.run(item, .live), 0) }
@@ -323,9 +481,21 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         var tasks: [WorkTask]
         /// Input that will never run, to abandon (its async senders are resumed).
         var abandoned: [QueueItem<F>]
+        /// A bounded store's bound as it was when cancelled: its ``waitingSenders`` are
+        /// resumed with `false`, their intents not sent. `nil` in an unbounded store: a field
+        /// whose type depends on the feature (an array of waiters) would have the unspecialized
+        /// cancel that every store runs look up its metadata.
+        var cancelledBound: InputBound?
         /// The caller took the claim and terminates the store now (`false`: the drainer
         /// terminates it, after the work in progress).
         var terminatesNow: Bool
+
+        /// The senders that waited for room, in the order they began to wait.
+        var waitingSenders: [RoomWaiter<F>] {
+            guard let cancelledBound else { return [] }
+            // Safe: the machine's bound is always an `InputBoundWaiters<F>` (`boundWaiters`).
+            return unsafeDowncast(cancelledBound, to: InputBoundWaiters<F>.self).roomWaiters.elements
+        }
     }
 
     /// Ends the store: input that has not run is abandoned (control items that waits stays,
@@ -337,11 +507,18 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         isCancelled = true
         var tasks: [WorkTask] = []
         var abandoned: [QueueItem<F>] = []
+        var cancelledBound: InputBound?
         if extrasBox != nil {  // without the box there is nothing to cancel, abandon or finish
             tasks = writableExtras().value.work.removeAll()
             abandoned = held
             held.removeAll()
             sideEffects.finish()
+        }
+        if _slowPath(isBounded) {
+            // The bound is replaced, not written: a copy of the machine may share it.
+            let bound = boundWaiters.unsafelyUnwrapped
+            cancelledBound = bound
+            writableExtras().value.inputBound = bound.emptied()
         }
         if !pending.isEmpty {
             var kept: [QueueItem<F>] = []
@@ -352,10 +529,11 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         }
         if isDraining {
             pending.append(.terminate)
-            return CancelAction(tasks: tasks, abandoned: abandoned, terminatesNow: false)
+            return CancelAction(
+                tasks: tasks, abandoned: abandoned, cancelledBound: cancelledBound, terminatesNow: false)
         }
         isDraining = true
-        return CancelAction(tasks: tasks, abandoned: abandoned, terminatesNow: true)
+        return CancelAction(tasks: tasks, abandoned: abandoned, cancelledBound: cancelledBound, terminatesNow: true)
     }
 
     /// Whether nothing waits, runs or was ever set aside: no drainer, no queued or control
@@ -472,4 +650,88 @@ enum WorkLiveness: Sendable, Equatable {
     /// The work has returned, but its context is still used (it escaped into another task):
     /// the input is dropped and the misuse reported.
     case ended
+}
+
+/// An async sender waiting for room in a bounded store, with the intent it sends
+/// (``SchedulingStateMachine/waitForRoom(_:continuation:)``).
+@usableFromInline
+struct RoomWaiter<F: Feature>: Sendable {
+    /// Names the wait, so that a sender whose task is cancelled can stop waiting.
+    @usableFromInline let id: Int
+    /// Queued when room appears, in the order the senders began to wait.
+    @usableFromInline let intent: F.Intent
+    /// Resumed exactly once: `true` when the intent is queued, `false` when it never will be
+    /// (the store was cancelled, or the sender's task). Unsafe, not checked (whose canary is
+    /// an allocation per wait): a waiter leaves the machine exactly once, admitted, cancelled
+    /// or given up, and whoever takes it out resumes it. `nil` in the machine's tests.
+    @usableFromInline let continuation: UnsafeContinuation<Bool, Never>?
+
+    @usableFromInline init(id: Int, intent: F.Intent, continuation: UnsafeContinuation<Bool, Never>?) {
+        self.id = id
+        self.intent = intent
+        self.continuation = continuation
+    }
+}
+
+/// A bounded store's bound (``SchedulingStateMachine/Extras/inputBound``): how many inputs may wait
+/// and how many do. Made only for a store created with a limit, so that an unbounded store
+/// carries one empty reference for all of it. Not generic, so that the machine's layout and
+/// the code every store runs do not depend on the feature for it; the object is always an
+/// ``InputBoundWaiters`` of the store's feature, which adds the waiting senders.
+@usableFromInline
+// Unchecked: written only by the machine that owns it uniquely (`writableBound()`), under the
+// scheduler's lock.
+class InputBound: @unchecked Sendable {
+    /// How many inputs may be queued or held before senders outside the store are refused or
+    /// wait.
+    @usableFromInline final let capacity: Int
+    /// The inputs queued or held (in `pending` and `held`), kept as they come and go.
+    @usableFromInline final var queuedInputCount: Int
+    /// The last id handed to a waiter (``SchedulingStateMachine/waitForRoom(_:continuation:)``).
+    @usableFromInline final var lastWaiterID = 0
+    /// Intents refused at the bound since the store was created.
+    @usableFromInline final var refusedInputCount = 0
+
+    /// A bound of `capacity` inputs, `queuedInputCount` of them waiting already.
+    @usableFromInline init(capacity: Int, queuedInputCount: Int) {
+        self.capacity = capacity
+        self.queuedInputCount = queuedInputCount
+    }
+}
+
+/// A bounded store's bound with its async senders waiting for room: the object behind
+/// ``SchedulingStateMachine/Extras/inputBound``.
+@usableFromInline
+// Unchecked: as its superclass.
+final class InputBoundWaiters<F: Feature>: InputBound, @unchecked Sendable {
+    /// Async senders waiting for room, in arrival order, each with its intent.
+    @usableFromInline var roomWaiters = FIFOQueue<RoomWaiter<F>>()
+    /// The waiter whose intent the last transition queued, for the scheduler to resume
+    /// outside the lock (``SchedulingStateMachine/takeAdmittedSender()``).
+    @usableFromInline var admittedSender: RoomWaiter<F>?
+
+    /// A bound of `capacity` inputs, `queuedInputCount` of them waiting already, no sender
+    /// waiting.
+    @usableFromInline override init(capacity: Int, queuedInputCount: Int) {
+        super.init(capacity: capacity, queuedInputCount: queuedInputCount)
+    }
+
+    /// A copy, for a copy of the machine about to write it.
+    @usableFromInline func copy() -> InputBoundWaiters<F> {
+        let copy = InputBoundWaiters(capacity: capacity, queuedInputCount: queuedInputCount)
+        copy.lastWaiterID = lastWaiterID
+        copy.refusedInputCount = refusedInputCount
+        copy.roomWaiters = roomWaiters
+        copy.admittedSender = admittedSender
+        return copy
+    }
+
+    /// The bound after the store is cancelled: nothing waits any more, the counts of refusals
+    /// and waiters' ids kept.
+    func emptied() -> InputBoundWaiters<F> {
+        let emptied = InputBoundWaiters(capacity: capacity, queuedInputCount: 0)
+        emptied.lastWaiterID = lastWaiterID
+        emptied.refusedInputCount = refusedInputCount
+        return emptied
+    }
 }

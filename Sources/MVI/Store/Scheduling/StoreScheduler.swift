@@ -43,10 +43,32 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
 
     // MARK: Claiming and queuing
 
-    /// The send path's transition: claims the store for `intent` (`.run`), or queues it.
+    /// The send path's transition: claims the store for `intent` (`.run`), or queues it; a
+    /// bounded store at its bound does with it what `atBound` says.
     @inlinable @inline(__always)
-    final func schedule(intent: F.Intent) -> SchedulingStateMachine<F>.SubmitAction {
-        withMachine { $0.submitIntent(intent) }
+    final func schedule(
+        intent: F.Intent, atBound: SchedulingStateMachine<F>.AtBound = .drop
+    ) -> SchedulingStateMachine<F>.SubmitAction {
+        withMachine { $0.submitIntent(intent, atBound: atBound) }
+    }
+
+    /// An async sender refused at the bound offers `intent` again, ready to wait with
+    /// `continuation` (``SchedulingStateMachine/waitForRoom(_:continuation:)``).
+    final func scheduleWaitingForRoom(
+        _ intent: F.Intent, continuation: UnsafeContinuation<Bool, Never>
+    ) -> (SchedulingStateMachine<F>.SubmitAction, id: Int?) {
+        withMachine { $0.waitForRoom(intent, continuation: continuation) }
+    }
+
+    /// A waiting sender whose task was cancelled stops waiting: the waiter, to resume with
+    /// `false`, or `nil` if it was admitted or resumed already.
+    final func stopWaiting(id: Int) -> RoomWaiter<F>? {
+        withMachine { $0.stopWaiting(id: id) }
+    }
+
+    /// Bounds the store's queued input (a store just created).
+    @usableFromInline final func bound(inputTo capacity: Int) {
+        withMachine { $0.bound(inputTo: capacity) }
     }
 
     /// Claims the store for `item`, or queues it; input from async work (`token`, or the
@@ -72,17 +94,24 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
 
     /// Takes the next queued item for the claim holder (or releases the claim), lending it
     /// the intents queued right behind, noted in `lentIntents` so that counts include them.
+    /// In a bounded store, the room the item frees may admit a waiting sender's intent: the
+    /// sender is resumed here, after the lock is let go.
     @inlinable final func next(
         lendingInto room: UnsafeMutableBufferPointer<QueueItem<F>>
     ) -> (SchedulingStateMachine<F>.NextAction, lent: Int) {
-        withMachine { machine in
+        // The continuation alone, not the waiter: its type does not depend on the feature.
+        var admitted: UnsafeContinuation<Bool, Never>?
+        let next = withMachine { machine in
             let next = machine.next(lendingInto: room)
             if next.lent > 0 {
                 lentIntents.store(UInt8(truncatingIfNeeded: next.lent), ordering: .relaxed)
                 lentIntentsRecalled.store(false, ordering: .relaxed)
             }
+            if _slowPath(machine.isBounded) { admitted = machine.takeAdmittedSender()?.continuation }
             return next
         }
+        if _slowPath(admitted != nil) { admitted?.resume(returning: true) }
+        return next
     }
 
     /// Whether the lent intents not started yet were recalled (the store was cancelled or
@@ -182,6 +211,16 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
     }
 
     // MARK: Reading
+
+    /// How many async senders wait for room in a bounded store.
+    final var roomWaiterCount: Int {
+        withMachine { $0.roomWaiterCount }
+    }
+
+    /// How many intents a bounded store refused at its bound.
+    final var refusedInputCount: Int {
+        withMachine { $0.refusedInputCount }
+    }
 
     /// How many inputs are queued, held or lent to the claim holder and not started.
     final var pendingInputCount: Int {

@@ -85,7 +85,48 @@ import Testing
         works: [.init(id: nil, operations: [.dispatch(101)])],
         fairShare: 3)
 
-    static let all = [threeSenders, asyncWork, cancel, startHoldResume, holdAndCancel]
+    /// Backpressure: a bound of two with three threads outside the store, plain sends
+    /// dropped at the bound, async senders waiting for room and admitted in turn, and
+    /// re-entrant sends from `execute` (the store's own input, never refused).
+    static let boundedSenders = SchedulingScenario(
+        name: "bounded input: plain sends dropped, async senders waiting, re-entrant sends admitted",
+        actors: [
+            ("A", [.send(1), .send(2)]),
+            ("B", [.sendWaitingForRoom(11), .sendWaitingForRoom(12)]),
+            ("C", [.sendWaitingForRoom(21), .send(22)]),
+        ],
+        executions: [1: .sends(3), 11: .sends(13)],
+        inputLimit: 2)
+
+    /// Backpressure with the store cancelled, a waiting sender's task cancelled, and async
+    /// work dispatching (its input counts, but is never refused) at a bound of one.
+    static let boundedCancel = SchedulingScenario(
+        name: "bounded input: cancel and task cancellation while senders wait, async work",
+        actors: [
+            ("A", [.sendWaitingForRoom(1), .sendWaitingForRoom(2)]),
+            ("B", [.sendWaitingForRoom(11), .send(12)]),
+            ("C", [.cancelWaitingSender("B"), .cancelStore]),
+        ],
+        executions: [1: .startsWork(0)],
+        works: [.init(id: nil, operations: [.dispatch(101), .sendFromWork(102)])],
+        fairShare: 3,
+        inputLimit: 1)
+
+    /// Backpressure across start, hold and resume: senders wait while input is held before
+    /// the start and while time travel holds it, and get room, in order, after.
+    static let boundedHold = SchedulingScenario(
+        name: "bounded input: start, hold and resume while senders wait",
+        actors: [
+            ("A", [.sendWaitingForRoom(1), .sendWaitingForRoom(2)]),
+            ("B", [.start, .send(11), .sendWaitingForRoom(12)]),
+            ("T", [.hold, .resume]),
+        ],
+        startsStarted: false,
+        inputLimit: 1)
+
+    static let all = [
+        threeSenders, asyncWork, cancel, startHoldResume, holdAndCancel, boundedSenders, boundedCancel, boundedHold,
+    ]
 
     @Test func threeSendersWithReentrantSendsHandOverAndLending() { expectNoCounterexample(Self.threeSenders) }
 
@@ -96,6 +137,12 @@ import Testing
     @Test func startHoldShowAndResumeWhileSendingAndLending() { expectNoCounterexample(Self.startHoldResume) }
 
     @Test func holdResumeAndCancelWithAsyncWork() { expectNoCounterexample(Self.holdAndCancel) }
+
+    @Test func boundedInputDropsWaitsAndAdmitsReentrantSends() { expectNoCounterexample(Self.boundedSenders) }
+
+    @Test func boundedInputWithCancelTaskCancellationAndAsyncWork() { expectNoCounterexample(Self.boundedCancel) }
+
+    @Test func boundedInputAcrossStartHoldAndResume() { expectNoCounterexample(Self.boundedHold) }
 
     /// Intents lent to a drainer and recalled by a hold while later input is queued: they are
     /// held before it, and run first after the resume.
@@ -164,6 +211,25 @@ import Testing
 
     @Test func aDrainerPastItsFairShareIsFound() {
         expectCounterexample(Self.handOver(.fairShareIgnored), naming: "fair share")
+    }
+
+    /// Two async senders at a bound of one, behind a thread that sends once.
+    static func boundedWaiters(_ mutation: SchedulingScenario.Mutation, cancels: Bool = false) -> SchedulingScenario {
+        var actors: [(name: String, operations: [SchedulingScenario.Operation])] = [
+            ("A", [.send(1)]),
+            ("B", [.sendWaitingForRoom(2), .sendWaitingForRoom(3)]),
+        ]
+        if cancels { actors.append(("C", [.cancelStore])) }
+        return SchedulingScenario(name: "mutation \(mutation)", actors: actors, inputLimit: 1, mutation: mutation)
+    }
+
+    @Test func anAdmittedSenderNotResumedIsFoundWaitingForever() {
+        expectCounterexample(Self.boundedWaiters(.admittedSenderNotResumed), naming: "waits for room")
+    }
+
+    @Test func aCancelThatForgetsWaitingSendersIsFound() {
+        expectCounterexample(
+            Self.boundedWaiters(.cancelForgetsWaitingSenders, cancels: true), naming: "began to wait")
     }
 
     @Test func resumingWithoutRestoringIsFoundRunningInputOnAShownState() {

@@ -20,8 +20,14 @@ typealias CheckedWork = QueueItem<CheckedFeature>
 struct SchedulingScenario: Sendable {
     /// What one actor does, in order.
     enum Operation: Hashable, Sendable {
-        /// `Store.send`: an intent from a thread outside the store.
+        /// `Store.send`: an intent from a thread outside the store. A bounded store at its
+        /// bound drops it (and reports it).
         case send(Int)
+        /// `Store.sendWaitingForRoom`: an intent from a task outside the store, which waits
+        /// while a bounded store is at its bound.
+        case sendWaitingForRoom(Int)
+        /// The task of the named actor is cancelled: if it waits for room, it stops waiting.
+        case cancelWaitingSender(String)
         /// `Store.replaceState(with:)`: input that is not an intent (it is never lent).
         case replaceState(Int)
         /// `Store.start()`: the bootstrap, then the input held until now.
@@ -72,6 +78,11 @@ struct SchedulingScenario: Sendable {
         case fairShareIgnored
         /// Resuming queues no restore of the live state.
         case resumeWithoutRestore
+        /// The scheduler takes the sender admitted to the room an input freed, but never
+        /// resumes it.
+        case admittedSenderNotResumed
+        /// Cancelling the store forgets the senders waiting for room.
+        case cancelForgetsWaitingSenders
     }
 
     var name: String
@@ -85,7 +96,24 @@ struct SchedulingScenario: Sendable {
     var fairShare = 2
     /// How many intents a drainer borrows at once (32 in the store).
     var lendingCapacity = 2
+    /// The store's `pendingInputLimit`: `nil` for unbounded.
+    var inputLimit: Int?
     var mutation = Mutation.none
+
+    /// The ids of the intents sent from outside the store (`send`, `sendWaitingForRoom`):
+    /// those a bounded store keeps within its bound.
+    var outsideInputIDs: Set<Int> {
+        var ids: Set<Int> = []
+        for (_, operations) in actors {
+            for operation in operations {
+                switch operation {
+                case .send(let id), .sendWaitingForRoom(let id): ids.insert(id)
+                default: break
+                }
+            }
+        }
+        return ids
+    }
 
     /// The ids of the work ids named anywhere, in a fixed order (for the state's encoding).
     var workIDs: [String] {

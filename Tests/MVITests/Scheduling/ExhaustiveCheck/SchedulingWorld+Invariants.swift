@@ -35,6 +35,7 @@ extension SchedulingWorld {
         if machine.isStarted && !machine.isHolding && !held.isEmpty {
             return "input is held (\(held)) by a started store that does not hold"
         }
+        if let broken = brokenBound(pending: pending, held: held, lent: lent) { return broken }
         // Input from async work is judged by what happened to its work.
         for actor in actors {
             guard let token = actor.token else { continue }
@@ -45,8 +46,43 @@ extension SchedulingWorld {
         return nil
     }
 
+    /// A bounded store's promises: input from outside never exceeds the bound, the count the
+    /// bound is checked against is the input that waits, a sender waits only while there is
+    /// no room (in the order they began to wait), and every refusal is counted.
+    func brokenBound(pending: [Item], held: [Item], lent: [Int]) -> String? {
+        guard let limit = scenario.inputLimit else {
+            if machine.isBounded || machine.roomWaiterCount > 0 { return "an unbounded store has a bound or waiters" }
+            return nil
+        }
+        guard let extras = machine.boundWaiters else { return "a bounded store has no bound" }
+        let waitingInput = held.count + pending.filter { $0.inputID != nil }.count
+        if extras.queuedInputCount != waitingInput {
+            return "the bound counts \(extras.queuedInputCount) inputs, but \(waitingInput) wait"
+        }
+        let outside = model.outstanding.filter(scenario.outsideInputIDs.contains)
+        if outside.count > limit {
+            return "inputs from outside the store \(outside) wait, over the bound of \(limit)"
+        }
+        if !lent.isEmpty { return "a bounded store lent \(lent) to its drainer" }
+        let waiters = extras.roomWaiters.elements.map(\.intent)
+        if waiters != model.roomWaiting {
+            return "the senders waiting for room have \(waiters), but \(model.roomWaiting) began to wait"
+        }
+        if !waiters.isEmpty && extras.queuedInputCount < limit {
+            return "senders with \(waiters) wait for room while \(extras.queuedInputCount) inputs wait, under the bound"
+        }
+        if extras.refusedInputCount != model.refused {
+            return "the store counts \(extras.refusedInputCount) refused inputs, but \(model.refused) were refused"
+        }
+        if extras.admittedSender != nil { return "an admitted sender was left in the machine" }
+        return nil
+    }
+
     /// The promises about the end, when no actor can move.
     func brokenFinalInvariant() -> String? {
+        if let waiter = actors.firstIndex(where: { $0.waitingForRoom != nil }) {
+            return "\(name(of: waiter)) waits for room for \(actors[waiter].waitingForRoom!) forever"  // just found
+        }
         if let waiter = actors.firstIndex(where: { $0.waitingFor != nil }) {
             return "\(name(of: waiter)) waits for its message \(actors[waiter].waitingFor!) forever"  // just found
         }
@@ -96,6 +132,14 @@ extension SchedulingWorld {
             key.append(contentsOf: registry.cancelledTasks.sorted())
             key.append(-1)
         }
+        if let extras = machine.boundWaiters {
+            key.append(contentsOf: [extras.queuedInputCount, extras.refusedInputCount, extras.lastWaiterID])
+            for waiter in extras.roomWaiters.elements { key.append(contentsOf: [waiter.id, waiter.intent]) }
+            key.append(extras.admittedSender?.id ?? -1)
+        }
+        key.append(contentsOf: [model.refused, -1])
+        key.append(contentsOf: model.roomWaiting)
+        key.append(-1)
         key.append(contentsOf: [model.lentIntents, model.terminated, -1])
         key.append(contentsOf: model.outstanding)
         key.append(-1)
@@ -115,6 +159,7 @@ extension SchedulingWorld {
             var part: [Int] = [actor.pc, actor.submitting ?? -1, actor.waitingFor ?? -1, actor.performedInCall]
             part.append(actor.token ?? -1)
             part.append(actor.finished ? 1 : 0)
+            part.append(contentsOf: [actor.offering ?? -1, actor.waitingForRoom ?? -1, actor.roomWaitID ?? -1])
             if let frame = actor.frame {
                 part.append(frame.share)
                 part.append(frame.lent.count)

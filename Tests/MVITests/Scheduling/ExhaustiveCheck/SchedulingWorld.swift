@@ -117,6 +117,11 @@ struct SchedulingWorld {
         /// Async work: its token, once its slot is reserved (the task may run from then).
         var token: Int?
         var finished = false
+        /// An async sender refused at the bound: the intent it offers again, ready to wait.
+        var offering: Int?
+        /// An async sender waiting for room: its intent, and the id of its wait.
+        var waitingForRoom: Int?
+        var roomWaitID: Int?
     }
 
     /// What the store promises, followed alongside the machine.
@@ -138,6 +143,10 @@ struct SchedulingWorld {
         var terminated = 0
         var hadCancel = false
         var workStatus: [WorkStatus]
+        /// The intents of the senders waiting for room, in the order they began to wait.
+        var roomWaiting: [Int] = []
+        /// Intents a bounded store refused at its bound (each reported by its sender).
+        var refused = 0
     }
 
     let scenario: SchedulingScenario
@@ -158,6 +167,7 @@ struct SchedulingWorld {
         actors = scenario.actors.indices.map { Actor(kind: .external($0)) }
         actors += scenario.works.indices.map { Actor(kind: .work($0)) }
         model = Model(workStatus: Array(repeating: .notStarted, count: scenario.works.count))
+        if let limit = scenario.inputLimit { machine.bound(inputTo: limit) }  // at creation
         if scenario.startsStarted {
             _ = machine.start()
             _ = machine.drained()
@@ -171,8 +181,8 @@ struct SchedulingWorld {
     func isEnabled(_ index: Int) -> Bool {
         let actor = actors[index]
         if actor.finished { return false }
-        if actor.frame != nil || actor.submitting != nil { return true }
-        if actor.waitingFor != nil { return false }
+        if actor.frame != nil || actor.submitting != nil || actor.offering != nil { return true }
+        if actor.waitingFor != nil || actor.waitingForRoom != nil { return false }
         switch actor.kind {
         case .external(let program): return actor.pc < scenario.actors[program].operations.count
         case .work: return actor.token != nil && actor.pc <= operations(of: actor).count
@@ -217,6 +227,22 @@ struct SchedulingWorld {
             return
                 "\(who): submit message \(message) -> \(afterSubmitting(index, .message(message, token: token), action))"
         }
+        if let id = actors[index].offering {
+            actors[index].offering = nil
+            let (action, waitID) = machine.waitForRoom(id, continuation: nil)
+            guard action == .waitsForRoom else {
+                let result = afterSubmitting(index, .intent(id), action)  // not inside `say`: it must run
+                return say("\(who): offers \(id) again -> \(result)")
+            }
+            guard let waitID else {
+                fail("\(who) waits for room without an id")
+                return ""
+            }
+            actors[index].waitingForRoom = id
+            actors[index].roomWaitID = waitID
+            model.roomWaiting.append(id)
+            return say("\(who): offers \(id) again -> waits for room")
+        }
         if case .handOverTask = actors[index].kind {
             guard machine.claimAbandonedQueue() else {
                 actors[index].finished = true
@@ -244,8 +270,31 @@ struct SchedulingWorld {
         switch operation {
         case .send(let id):
             let action = machine.submitIntent(id)
+            if action == .refused {
+                checkRefusal(of: id)
+                model.refused += 1
+                return say("send(\(id)) -> refused at the bound, reported")
+            }
             let result = afterSubmitting(index, .intent(id), action)
             return say("send(\(id)) -> \(result)")
+        case .sendWaitingForRoom(let id):
+            let action = machine.submitIntent(id, atBound: .refuse)
+            if action == .refused {
+                checkRefusal(of: id)
+                actors[index].offering = id
+                return say("sendWaitingForRoom(\(id)) -> no room")
+            }
+            let result = afterSubmitting(index, .intent(id), action)
+            return say("sendWaitingForRoom(\(id)) -> \(result)")
+        case .cancelWaitingSender(let name):
+            guard let target = actors.indices.first(where: { self.name(of: $0) == name }),
+                let waitID = actors[target].roomWaitID
+            else { return say("cancels \(name)'s task, which does not wait") }
+            guard let waiter = machine.stopWaiting(id: waitID) else {
+                return say("cancels \(name)'s task, whose wait has ended")
+            }
+            resumeRoomWaiter(waiter, admitted: false)
+            return say("cancels \(name)'s task: it stops waiting, \(waiter.intent) not sent")
         case .replaceState(let id):
             let action = machine.submit(.replaceState(id))
             let result = afterSubmitting(index, .replaceState(id), action)
@@ -348,7 +397,43 @@ struct SchedulingWorld {
         case .drop(let liveness):
             checkDrop(of: item, liveness, queued: false, fromWork: token)
             return say("drop(\(liveness))")
+        case .refused, .waitsForRoom:
+            fail("\(item) was \(action), which only a sender outside the store is told")
+            return say("\(action)")
         }
+    }
+
+    /// A bounded store refused input from outside: only right at its bound.
+    mutating func checkRefusal(of id: Int) {
+        guard let limit = scenario.inputLimit else {
+            fail("an unbounded store refused \(id)")
+            return
+        }
+        let waiting = model.outstanding.count - model.lentIntents
+        if waiting < limit { fail("\(id) was refused while \(waiting) inputs waited, under the bound of \(limit)") }
+    }
+
+    /// A sender waiting for room leaves the machine: resumed with `true` (its intent was
+    /// queued, and now arrives) or `false` (not sent). Exactly once, the oldest first.
+    mutating func resumeRoomWaiter(_ waiter: RoomWaiter<CheckedFeature>, admitted: Bool) {
+        guard let actor = actors.firstIndex(where: { $0.roomWaitID == waiter.id }),
+            actors[actor].waitingForRoom == waiter.intent
+        else {
+            fail("a sender with \(waiter.intent) was resumed, but none waits with it (resumed twice?)")
+            return
+        }
+        guard let place = model.roomWaiting.firstIndex(of: waiter.intent) else {
+            fail("\(waiter.intent) left the waiters but was not waiting")
+            return
+        }
+        if admitted && place != 0 {
+            fail("\(waiter.intent) got room before \(model.roomWaiting[0]), which began to wait first")
+        }
+        model.roomWaiting.remove(at: place)
+        if admitted { model.outstanding.append(waiter.intent) }
+        if admitted && scenario.mutation == .admittedSenderNotResumed { return }
+        actors[actor].waitingForRoom = nil
+        actors[actor].roomWaitID = nil
     }
 
     /// `StoreCore.cancel()`.
@@ -371,6 +456,13 @@ struct SchedulingWorld {
             fail("cancel abandoned \(abandoned) but the input not started (and not lent) was \(expected)")
         }
         for item in abandoned { abandon(item) }
+        let resumed = action.waitingSenders.map(\.intent)
+        if resumed != model.roomWaiting {
+            fail("cancel resumed the waiting senders \(resumed), but \(model.roomWaiting) waited")
+        }
+        if scenario.mutation != .cancelForgetsWaitingSenders {
+            for waiter in action.waitingSenders { resumeRoomWaiter(waiter, admitted: false) }
+        }
         if action.terminatesNow {
             actors[index].performedInCall = 0
             actors[index].frame = Frame(phase: .perform(.terminate, own: true), share: scenario.fairShare)
@@ -403,7 +495,7 @@ struct SchedulingWorld {
             case .intent(let id):
                 switch scenario.executions[id] {
                 case .sends(let child):
-                    let action = machine.submitIntent(child)
+                    let action = machine.submitIntent(child, atBound: .admit)  // `StoreContext.send`
                     let result = afterSubmitting(index, .intent(child), action)
                     said += say(", which sends \(child) -> \(result)")
                 case .startsWork(let work):
@@ -473,6 +565,8 @@ struct SchedulingWorld {
                 model.lentIntents = lent.count
                 model.recalled = false
             }
+            // `StoreScheduler.next`: the sender the freed room admitted is resumed.
+            if let admitted = machine.takeAdmittedSender() { resumeRoomWaiter(admitted, admitted: true) }
             guard case .run(let work, let liveness) = action else {
                 if !lent.isEmpty { fail("next() lent intents with an empty queue") }
                 endCall(index)

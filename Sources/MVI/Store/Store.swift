@@ -48,14 +48,15 @@ public final class Store<F: Feature>: Sendable {
         onError: StoreErrorHandler = .standardError,
         start: Bool = true
     ) {
-        core = StoreCore(
-            feature: feature,
-            initialState: initialState,
-            name: name,
-            middleware: middleware,
-            sideEffects: sideEffects,
-            errorHandler: onError,
-            pendingInputLimit: pendingInputLimit)
+        if let pendingInputLimit {
+            core = StoreCore(
+                feature: feature, initialState: initialState, name: name, middleware: middleware,
+                sideEffects: sideEffects, errorHandler: onError, pendingInputLimit: pendingInputLimit)
+        } else {
+            core = StoreCore(
+                feature: feature, initialState: initialState, name: name, middleware: middleware,
+                sideEffects: sideEffects, errorHandler: onError)
+        }
         // Nobody else can reach the store yet, so the drain claim is not needed here.
         if core.wants(.created) { core.emit(.created) }
         if start { core.start() }

@@ -76,22 +76,42 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     /// A test harness's executor and failure observers (StoreCore+TestSupport.swift); empty in apps.
     @usableFromInline let testSupport = AtomicReference<StoreTestSupport>()
 
-    /// Inlinable, like ``Store/init(_:initialState:name:middleware:sideEffects:onError:start:)``:
+    /// Inlinable, like ``Store/init(_:initialState:name:middleware:sideEffects:pendingInputLimit:onError:start:)``:
     /// creating a store runs code specialized for its feature.
-    @inlinable init(
+    @inlinable convenience init(
+        feature: F,
+        initialState: F.State,
+        name: String?,
+        middleware: [any Middleware<F>],
+        sideEffects: SideEffectPolicy,
+        errorHandler: StoreErrorHandler
+    ) {
+        self.init(
+            feature: feature, initialState: initialState, middleware: middleware,
+            settings: name == nil && errorHandler.isStandardError && sideEffects == .default
+                ? nil : StoreSettings(givenName: name, errorHandler: errorHandler, policy: sideEffects))
+    }
+
+    /// A store whose pending input is bounded: out of line, so that an unbounded store's
+    /// creation does not carry the limit (it cost 53 instructions a store, inlined).
+    @usableFromInline convenience init(
         feature: F,
         initialState: F.State,
         name: String?,
         middleware: [any Middleware<F>],
         sideEffects: SideEffectPolicy,
         errorHandler: StoreErrorHandler,
-        pendingInputLimit: Int? = nil
+        pendingInputLimit: Int
     ) {
-        self.settings =
-            name == nil && errorHandler.isStandardError && sideEffects == .default && pendingInputLimit == nil
-            ? nil
-            : StoreSettings(
-                givenName: name, errorHandler: errorHandler, policy: sideEffects, pendingInputLimit: pendingInputLimit)
+        self.init(
+            feature: feature, initialState: initialState, middleware: middleware,
+            settings: StoreSettings(
+                givenName: name, errorHandler: errorHandler, policy: sideEffects, pendingInputLimit: pendingInputLimit))
+        bound(inputTo: pendingInputLimit)
+    }
+
+    @inlinable init(feature: F, initialState: F.State, middleware: [any Middleware<F>], settings: StoreSettings?) {
+        self.settings = settings
         self.feature = feature
         self.reducingThread = Atomic(0)
         self.drainer = Drainer(state: initialState)
@@ -99,12 +119,11 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
             self.pipeline = nil
             self.middlewareInterest = 0
         } else {
-            let (pipeline, interest) = Self.makePipeline(middleware, storeName: name)
+            let (pipeline, interest) = Self.makePipeline(middleware, storeName: settings?.givenName)
             self.pipeline = pipeline
             self.middlewareInterest = interest
         }
         super.init()
-        if let pendingInputLimit { bound(inputTo: pendingInputLimit) }
         if !middleware.isEmpty { attachRecorder() }
     }
 

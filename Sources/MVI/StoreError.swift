@@ -48,7 +48,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         case .sideEffectOverflow: origin = "side effect overflow"
         case .inputOverflow: origin = "input overflow"
         case .addOn(let name): origin = name
-        case .absentChild(let path): origin = "intent for absent child \(path)"
+        case .absentChild: origin = "absent child"
         case .misuse: origin = "misuse"
         }
         return "[\(storeName)] \(origin): \(underlying)"
@@ -73,6 +73,6 @@ public struct AbsentChild: Error, Sendable, CustomStringConvertible {
         self.intent = intent
     }
 
-    /// `intent toggle dropped: no child at rows[42]`.
-    public var description: String { "intent \(intent) dropped: no child at \(path)" }
+    /// `no child at rows[42]: intent rows(42, toggle) dropped`.
+    public var description: String { "no child at \(path): intent \(intent) dropped" }
 }

@@ -204,7 +204,7 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
         case .sideEffectOverflow: origin = "side effect overflow"
         case .inputOverflow: origin = "input overflow"
         case .addOn(let name): origin = name
-        case .absentChild(let path): origin = "absent child \(path)"
+        case .absentChild: origin = "absent child"
         case .misuse: origin = "misuse"
         }
         return "\(origin): \(value(error.underlying))"

@@ -204,7 +204,8 @@ struct TodoListTests {
 
     @Test func inputForAnEditorThatIsGoneChangesNothing() async {
         let store = TestStore(Self.feature(), initialState: Self.three)
-        await store.send(.editor(.insert("x")))  // no editor: dropped
+        await store.send(.editor(.insert("x")))  // no editor: dropped, and reported
+        await store.receiveFailure { ($0.underlying as? AbsentChild)?.path == "editor" }
         await store.send(.editorFinished(.submitted(.edit(1), "Buy milk")))  // same title: no rename
         await store.send(.editorFinished(.cancelled(.add)))
         await store.finish()

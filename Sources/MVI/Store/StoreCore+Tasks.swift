@@ -12,9 +12,15 @@ final class TaskID: Hashable, Sendable, CustomStringConvertible {
     // AnyHashable is not Sendable, but every TaskID wraps a value that is: the only
     // initializer takes `some Hashable & Sendable`.
     nonisolated(unsafe) let base: AnyHashable
+    /// For a child's work, the check that the child is still in the store's state (a
+    /// ``ChildPresence`` of it, see StoreCore+ChildWork.swift): kept here, read after each
+    /// change while children's work runs, so that it is not taken out of `base` (a copy of
+    /// the id into an existential box, an allocation) each time.
+    let childPresence: (any AnyObject & Sendable)?
 
     @usableFromInline init(_ base: some Hashable & Sendable) {
         self.base = AnyHashable(base)
+        self.childPresence = (base as? ChildWorkID)?.presence
     }
 
     /// The id of a run started with `id`, or `nil` for none. Tests for `nil` before touching

@@ -26,13 +26,13 @@ extension StoreCore {
     /// shows another state, the live state is not the one shown: nothing is cancelled.
     func cancelWorkOfChildrenGone(from state: F.State) {
         guard drainer.liveWhileShowing == nil else { return }
-        let ids = liveWorkIDs()
-        guard !ids.isEmpty else { return }
+        // A snapshot of the slots (a copy of an array reference, no allocation), checked
+        // outside the scheduler's lock: the checks read the state through key paths, which
+        // may be computed properties, and nothing user-written runs under that lock.
+        let slots = liveWorkSlots()
         var gone: [TaskID] = []
-        for id in ids {
-            guard let childWork = id.base.base as? ChildWorkID,
-                let presence = childWork.presence as? ChildPresence<F.State>
-            else { continue }
+        for slot in slots {
+            guard let id = slot.running?.id, let presence = id.childPresence as? ChildPresence<F.State> else { continue }
             if !presence.isPresent(state) { gone.append(id) }
         }
         guard !gone.isEmpty else { return }

@@ -28,9 +28,11 @@ extension StoreScheduler {
         withMachine { $0.cancelTasks(where: matches) }
     }
 
-    /// The ids of the running tasks that have one; no allocation when none runs.
-    final func liveWorkIDs() -> [TaskID] {
-        withMachine { machine in machine.tasks.isEmpty ? [] : machine.tasks.values.compactMap(\.id) }
+    /// The slots of the store's work, live or reserved, as they are now: the slot table
+    /// itself, shared until the machine next changes it, so taking it allocates nothing.
+    /// Empty slots have token 0.
+    final func liveWorkSlots() -> [WorkSlots.Bucket] {
+        withMachine { $0.tasks.buckets }
     }
 
     /// How many tasks the store owns right now (cancelled work no longer counts).

@@ -32,7 +32,9 @@ extension StoreCore {
         let slots = liveWorkSlots()
         var gone: [TaskID] = []
         for slot in slots {
-            guard let id = slot.running?.id, let presence = id.childPresence as? ChildPresence<F.State> else { continue }
+            guard let id = slot.running?.id, let presence = id.childPresence as? ChildPresence<F.State> else {
+                continue
+            }
             if !presence.isPresent(state) { gone.append(id) }
         }
         guard !gone.isEmpty else { return }

@@ -679,9 +679,7 @@ struct RoomWaiter<F: Feature>: Sendable {
 /// the code every store runs do not depend on the feature for it; the object is always an
 /// ``InputBoundWaiters`` of the store's feature, which adds the waiting senders.
 @usableFromInline
-// Unchecked: written only by the machine that owns it uniquely (`writableBound()`), under the
-// scheduler's lock.
-class InputBound: @unchecked Sendable {
+class InputBound: @unchecked Sendable {  // written by its one machine, under the lock
     /// How many inputs may be queued or held before senders outside the store are refused or
     /// wait.
     @usableFromInline final let capacity: Int
@@ -702,8 +700,7 @@ class InputBound: @unchecked Sendable {
 /// A bounded store's bound with its async senders waiting for room: the object behind
 /// ``SchedulingStateMachine/Extras/inputBound``.
 @usableFromInline
-// Unchecked: as its superclass.
-final class InputBoundWaiters<F: Feature>: InputBound, @unchecked Sendable {
+final class InputBoundWaiters<F: Feature>: InputBound, @unchecked Sendable {  // as InputBound
     /// Async senders waiting for room, in arrival order, each with its intent.
     @usableFromInline var roomWaiters = FIFOQueue<RoomWaiter<F>>()
     /// The waiter whose intent the last transition queued, for the scheduler to resume

@@ -15,7 +15,7 @@ extension FeatureContext {
         guard let entryState = scope.read(state, id) else {
             // As this feature's intent (`edit(save)`): it names the child's case even before
             // an enum scope has seen one and learnt its name.
-            reportAbsentChild(path: scope.path(id: id), intent: scope.embedIntent(id, intent))
+            reportAbsentChild(path: scope.path(id: id), intent: String(describing: scope.embedIntent(id, intent)))
             return false
         }
         let parent = self
@@ -55,8 +55,7 @@ extension FeatureContext {
     /// Reports an intent dropped because the child at `path` (below this feature) is not
     /// there, to the store's error handler; through the parents, so the path is the whole
     /// one below the store. Not on the send path of a child that is there.
-    @usableFromInline func reportAbsentChild(path: String, intent: Any) {
-        let intent = intent as? String ?? String(describing: intent)
+    @usableFromInline func reportAbsentChild(path: String, intent: String) {
         switch storage {
         case .store(let context):
             context.core.report(

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Dispatch
 import Glibc
+import Synchronization
 
 /// A TCP client for tests that need what a browser would never send: half a request, a frame
 /// header claiming 60 MB, bytes that are not UTF-8. Reads never block: they poll, and sleep
@@ -40,10 +41,22 @@ final class RawConnection: Sendable {
     /// ``init(port:)`` on a dispatch thread: connecting may wait up to 5 seconds, which must not
     /// hold a thread of the concurrency pool (two of them on a 2-core machine: 200 connects at
     /// once from a task group starved every other test of the process).
+    ///
+    /// The connection travels through a mutex rather than the continuation: the concurrency
+    /// runtime orders a resume with its own atomics, which ThreadSanitizer does not see, and a
+    /// task that was still suspending when the dispatch thread resumed it then read the
+    /// connection's `fd` with no order the sanitizer knew of (a reported race, once in CI).
     static func open(port: Int) async -> RawConnection? {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: RawConnection(port: port)) }
+        final class Handoff: Sendable { let connection = Mutex<RawConnection?>(nil) }
+        let handoff = Handoff()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                let connection = RawConnection(port: port)
+                handoff.connection.withLock { $0 = connection }
+                continuation.resume()
+            }
         }
+        return handoff.connection.withLock { $0 }
     }
 
     /// Sends all of `bytes`; `false` once the connection is gone.

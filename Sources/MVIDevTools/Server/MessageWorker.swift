@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Where the pages' messages are parsed and carried out: queues of the debugger's own, off
 /// Swift's concurrency pool. Parsing a large message (an imported recording, or megabytes of
@@ -17,10 +18,27 @@ final class MessageWorker: Sendable {
     private let small = DispatchQueue(label: "MVIDevTools.messages", qos: .userInitiated, attributes: .concurrent)
 
     /// Runs `work` for a message of `bytes` bytes on the queue for its size, and returns its result.
+    ///
+    /// The result travels through a mutex, not the continuation: the concurrency runtime orders
+    /// a resume with atomics ThreadSanitizer does not see, so a task still suspending when the
+    /// queue resumed it read the result with no order the sanitizer knew of (reported in the
+    /// same pattern in a test's helper). The lock costs nothing next to parsing a message.
     func run<Result: Sendable>(bytes: Int, _ work: @escaping @Sendable () -> Result) async -> Result {
         let queue = bytes >= Self.largeMessageBytes ? large : small
-        return await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: work()) }
+        let handoff = Handoff<Result>()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queue.async {
+                let result = work()
+                handoff.result.withLock { $0 = result }
+                continuation.resume()
+            }
         }
+        // The queue stored the result before it resumed the continuation.
+        return handoff.result.withLock { $0! }
     }
+}
+
+/// A result carried from a dispatch queue back to the awaiting task.
+private final class Handoff<Result: Sendable>: Sendable {
+    let result = Mutex<Result?>(nil)
 }

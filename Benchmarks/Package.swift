@@ -6,6 +6,14 @@ import PackageDescription
 let package = Package(
     name: "swift-mvi-benchmarks",
     platforms: [.macOS(.v15), .iOS(.v18)],
+    traits: [
+        // The `send-1sub-devtools` row, the one scenario that needs MVIDevTools: its swift-nio
+        // and Hummingbird made most of the release build's time. On by default; CI's smoke run
+        // and budgets build without it (`--disable-default-traits`), and the DevTools server
+        // has tests and a browser run of its own there.
+        .trait(name: "DevTools", description: "Adds the send-1sub-devtools scenario (builds MVIDevTools)."),
+        .default(enabledTraits: ["DevTools"]),
+    ],
     dependencies: [
         .package(name: "swift-mvi", path: ".."),
         .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
@@ -25,7 +33,7 @@ let package = Package(
                 .product(name: "MVI", package: "swift-mvi"),
                 .product(name: "MVILogging", package: "swift-mvi"),
                 .product(name: "MVITimeTravel", package: "swift-mvi"),
-                .product(name: "MVIDevTools", package: "swift-mvi"),
+                .product(name: "MVIDevTools", package: "swift-mvi", condition: .when(traits: ["DevTools"])),
                 .product(name: "MVICollections", package: "swift-mvi"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "MVIMetrics", package: "swift-mvi"),

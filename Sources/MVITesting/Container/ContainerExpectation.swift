@@ -1,7 +1,7 @@
 /// One line of a ``ContainerTest`` assertion: states as mutations, posted side effects, or
 /// errors the intents threw.
 ///
-/// Made by ``states(_:)``, ``postedSideEffects(_:)`` and ``thrownErrors(_:)-((Error)->Bool...)`` inside
+/// Made by ``states(_:)``, ``postedSideEffects(_:)`` and ``thrownErrors(_:)-4n6b3`` inside
 /// ``ContainerTest/assert(_:isolation:fileID:filePath:line:column:_:)``.
 public struct ContainerExpectation<State, SideEffect> {
     enum Kind {

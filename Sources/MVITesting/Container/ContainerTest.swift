@@ -22,7 +22,7 @@ import MVI
 /// is exhaustive: a state, side effect or thrown error the assertion does not list fails the
 /// test (with a diff, or with the error), and so does one recorded but never asserted when
 /// the test ends. As in Orbit, an intent that throws fails the test unless the test expects
-/// the error, with ``thrownErrors(_:)-((Error)->Bool...)``.
+/// the error, with ``thrownErrors(_:)-4n6b3``.
 public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable, SideEffect: Sendable & Equatable>:
     Sendable
 {

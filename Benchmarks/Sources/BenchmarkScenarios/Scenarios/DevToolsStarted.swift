@@ -1,3 +1,6 @@
+// Only with the package's default `DevTools` trait (Package.swift): the one scenario that
+// needs MVIDevTools and, with it, swift-nio and Hummingbird.
+#if DevTools
 import Dispatch
 import MVI
 import MVIDevTools
@@ -72,3 +75,4 @@ enum DevToolsStarted {
         var devTools: DevTools?
     }
 }
+#endif

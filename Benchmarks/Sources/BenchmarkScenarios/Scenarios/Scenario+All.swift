@@ -36,7 +36,7 @@ extension Scenario {
             .sendThroughMiddleware(
                 "send-1sub-timetravel", "send-1sub with time travel recording every event",
                 middleware: { TimeTravelRecording.middleware(recording: true) }),
-            .sendWithDevTools,
+        ] + devToolsScenarios + [
             .sendThroughMiddleware(
                 "timetravel-idle", "send-1sub registered with time travel that is not recording",
                 middleware: { TimeTravelRecording.middleware(recording: false) }),
@@ -54,6 +54,16 @@ extension Scenario {
                 "metrics-1sub", "send-1sub with MVIMetrics counting and timing (sampled), no backend bootstrapped",
                 middleware: { [.metrics()] }),
         ]
+    }
+
+    /// `send-1sub-devtools` when the package is built with its default `DevTools` trait;
+    /// none without it (`--disable-default-traits`, as CI builds, skipping swift-nio).
+    private static var devToolsScenarios: [Scenario] {
+        #if DevTools
+        [.sendWithDevTools]
+        #else
+        []
+        #endif
     }
 
     /// Looks a scenario up by name.

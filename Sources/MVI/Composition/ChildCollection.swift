@@ -21,6 +21,11 @@ public protocol ChildCollection: SendableMetatype {
     /// default reads the child to check that it is there, then writes it through
     /// ``subscript(child:)``, two look-ups.
     mutating func modifyChild(id: ChildID, _ body: (inout ChildState) -> Void) -> Bool
+
+    /// Removes the child with this id, as its ``DismissibleMessage/dismiss`` asks, and returns
+    /// whether it was there. The default writes `nil` through ``subscript(child:)``; a
+    /// ``DestinationStack`` pops the screen with every screen above it.
+    mutating func removeChild(id: ChildID) -> Bool
 }
 
 extension ChildCollection {
@@ -29,6 +34,14 @@ extension ChildCollection {
     public mutating func modifyChild(id: ChildID, _ body: (inout ChildState) -> Void) -> Bool {
         guard self[child: id] != nil else { return false }
         body(&self[child: id]!)  // present: checked on the line above
+        return true
+    }
+
+    /// Checks that the child is there, then writes `nil` through ``subscript(child:)``.
+    @inlinable
+    public mutating func removeChild(id: ChildID) -> Bool {
+        guard self[child: id] != nil else { return false }
+        self[child: id] = nil
         return true
     }
 }

@@ -24,6 +24,12 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
         @usableFromInline let embedIntent: @Sendable (ID, Child.Intent) -> Parent.Intent
         @usableFromInline let embedMessage: @Sendable (ID, Child.Message) -> Parent.Message
         @usableFromInline let route: @Sendable (ID, Child.SideEffect) -> ChildSideEffect<Parent>
+        /// Removes the child from its place and returns whether it was there; `nil` for a
+        /// place a child cannot leave (a non-optional property).
+        @usableFromInline let remove: (@Sendable (inout Parent.State, ID) -> Bool)?
+        /// Whether a child's message is its ``DismissibleMessage/dismiss``; `nil` when the
+        /// child's messages are not dismissible or the place cannot lose the child.
+        @usableFromInline let isDismissal: (@Sendable (Child.Message) -> Bool)?
 
         @usableFromInline init(
             name: String,
@@ -31,7 +37,8 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
             modify: @escaping @Sendable (inout Parent.State, ID, (inout Child.State) -> Void) -> Bool,
             embedIntent: @escaping @Sendable (ID, Child.Intent) -> Parent.Intent,
             embedMessage: @escaping @Sendable (ID, Child.Message) -> Parent.Message,
-            route: @escaping @Sendable (ID, Child.SideEffect) -> ChildSideEffect<Parent>
+            route: @escaping @Sendable (ID, Child.SideEffect) -> ChildSideEffect<Parent>,
+            remove: (@Sendable (inout Parent.State, ID) -> Bool)?
         ) {
             self.name = name
             self.read = read
@@ -39,6 +46,8 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
             self.embedIntent = embedIntent
             self.embedMessage = embedMessage
             self.route = route
+            self.remove = remove
+            self.isDismissal = remove == nil ? nil : dismissalCheck(for: Child.Message.self)
         }
     }
 
@@ -61,11 +70,12 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
         modify: @escaping @Sendable (inout Parent.State, ID, (inout Child.State) -> Void) -> Bool,
         intent: @escaping @Sendable (ID, Child.Intent) -> Parent.Intent,
         message: @escaping @Sendable (ID, Child.Message) -> Parent.Message,
-        sideEffects: @escaping @Sendable (ID, Child.SideEffect) -> ChildSideEffect<Parent>
+        sideEffects: @escaping @Sendable (ID, Child.SideEffect) -> ChildSideEffect<Parent>,
+        remove: (@Sendable (inout Parent.State, ID) -> Bool)?
     ) {
         parts = Parts(
             name: name, read: read, modify: modify, embedIntent: intent, embedMessage: message,
-            route: sideEffects)
+            route: sideEffects, remove: remove)
     }
 
     /// The child's state, `nil` if the child is not there.
@@ -76,10 +86,25 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
     /// Reduces a child's message with the child's reducer, in place. A message for a child
     /// that is not there (a late result for a row deleted meanwhile) changes nothing.
     ///
+    /// A child's ``DismissibleMessage/dismiss`` removes the child from its place instead (see
+    /// ``DismissibleMessage``), where the place can lose it.
+    ///
     /// - Returns: Whether the child was there.
     @inlinable @discardableResult
     public func reduce(_ parent: inout Parent.State, _ message: Child.Message, id: ID) -> Bool {
-        modify(&parent, id) { Child.reduce(&$0, message) }
+        if let isDismissal = parts.isDismissal, isDismissal(message), let remove = parts.remove {
+            return remove(&parent, id)
+        }
+        return modify(&parent, id) { Child.reduce(&$0, message) }
+    }
+
+    /// Removes the child from its place, as its ``DismissibleMessage/dismiss`` does: for a
+    /// parent that closes a child itself. Nothing for a place that cannot lose its child.
+    ///
+    /// - Returns: Whether the child was there and is now removed.
+    @inlinable @discardableResult
+    public func remove(from parent: inout Parent.State, id: ID) -> Bool {
+        parts.remove?(&parent, id) ?? false
     }
 
     /// The parent's intent that carries `intent` to the child `id`.
@@ -106,6 +131,12 @@ extension ChildScope where ID == SingleChild {
     @inlinable @discardableResult
     public func reduce(_ parent: inout Parent.State, _ message: Child.Message) -> Bool {
         reduce(&parent, message, id: .only)
+    }
+
+    /// Removes the child from its place (see ``remove(from:id:)``).
+    @inlinable @discardableResult
+    public func remove(from parent: inout Parent.State) -> Bool {
+        remove(from: &parent, id: .only)
     }
 }
 

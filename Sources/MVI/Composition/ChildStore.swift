@@ -120,6 +120,13 @@ extension ChildScope {
                 case .post(let sideEffect): return outer.route(id, sideEffect)
                 case .ignore: return .ignore
                 }
+            },
+            remove: inner.parts.remove.map { removeInner -> @Sendable (inout Parent.State, GrandchildID) -> Bool in
+                { parent, innerID in
+                    var removed = false
+                    let childIsThere = outer.modify(&parent, id) { child in removed = removeInner(&child, innerID) }
+                    return childIsThere && removed
+                }
             })
     }
 }

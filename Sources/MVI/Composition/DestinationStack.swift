@@ -99,6 +99,12 @@ extension DestinationStack: ChildCollection {
             if let state { elements[index].state = state } else { elements.remove(at: index) }
         }
     }
+
+    /// Pops the screen with this id and every screen above it (``pop(from:)``): a screen that
+    /// dismisses itself goes back to the one below it, as a back button does.
+    public mutating func removeChild(id: Int) -> Bool {
+        !pop(from: id).isEmpty
+    }
 }
 
 extension DestinationStack: Equatable where State: Equatable {

@@ -30,6 +30,9 @@ struct EnumCase<Enum, Payload>: Sendable {
         return ownLabel == label ? payload : nil
     }
 
+    /// Whether `value` is this case.
+    @usableFromInline func matches(_ value: Enum) -> Bool { extract(from: value) != nil }
+
     /// The case name of an enum value and its payload, if it has one of type `Payload`.
     private static func caseAndPayload(of value: Enum) -> (label: String, payload: Payload)? {
         let mirror = Mirror(reflecting: value)

@@ -31,7 +31,8 @@ extension Feature {
             name: name ?? propertyName(of: children),
             read: { state, id in place.read(state) { $0[child: id] } },
             modify: { state, id, body in place.modify(&state) { $0.modifyChild(id: id, body) } },
-            intent: intent, message: message, sideEffects: sideEffects)
+            intent: intent, message: message, sideEffects: sideEffects,
+            remove: { state, id in place.modify(&state) { $0.removeChild(id: id) } })
     }
 
     /// Declares a single child feature whose state may be absent (a sheet, a detail): its
@@ -69,7 +70,14 @@ extension Feature {
                     return true
                 }
             },
-            intent: { intent($1) }, message: { message($1) }, sideEffects: { sideEffects($1) })
+            intent: { intent($1) }, message: { message($1) }, sideEffects: { sideEffects($1) },
+            remove: { parent, _ in
+                place.modify(&parent) { child in
+                    guard child != nil else { return false }
+                    child = nil
+                    return true
+                }
+            })
     }
 
     /// Declares a single child feature that is always there.
@@ -98,7 +106,8 @@ extension Feature {
                 place.modify(&parent, body)
                 return true
             },
-            intent: { intent($1) }, message: { message($1) }, sideEffects: { sideEffects($1) })
+            intent: { intent($1) }, message: { message($1) }, sideEffects: { sideEffects($1) },
+            remove: nil)
     }
 
     /// Declares a collection of child features that post no side effects.

@@ -54,7 +54,14 @@ extension Feature {
                     return true
                 }
             },
-            intent: { intent($1) }, message: { message($1) }, sideEffects: { sideEffects($1) })
+            intent: { intent($1) }, message: { message($1) }, sideEffects: { sideEffects($1) },
+            remove: { parent, _ in
+                place.modify(&parent) { destination in
+                    guard let current = destination, enumCase.matches(current) else { return false }
+                    destination = nil
+                    return true
+                }
+            })
     }
 
     /// Declares a child feature that is one case of an optional enum destination, and posts
@@ -129,7 +136,13 @@ extension Feature {
                     return isThere && isThisCase
                 }
             },
-            intent: intent, message: message, sideEffects: sideEffects)
+            intent: intent, message: message, sideEffects: sideEffects,
+            remove: { state, id in
+                place.modify(&state) { children in
+                    guard let element = children[child: id], enumCase.matches(element) else { return false }
+                    return children.removeChild(id: id)
+                }
+            })
     }
 
     /// Declares the screens of one kind in a collection of enum screens, for a child that

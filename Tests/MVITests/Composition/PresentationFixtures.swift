@@ -1,0 +1,114 @@
+import MVI
+import MVIFixtures
+
+/// A child that can close itself: at once, or from its async work once the test hands it a
+/// value.
+struct Sheet: ComposableFeature {
+    struct State: Equatable, Sendable {
+        var text = ""
+    }
+
+    enum Intent: Sendable, Equatable {
+        case type(String)
+        case cancel
+        case saveLater
+    }
+
+    enum Message: DismissibleMessage, Equatable {
+        case dismiss
+        case typed(String)
+    }
+
+    var source = Gate<String>()
+
+    static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .dismiss: break  // standing alone, there is nothing to close
+        case .typed(let text): state.text = text
+        }
+    }
+
+    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+        switch intent {
+        case .type(let text): context.dispatch(.typed(text))
+        case .cancel: context.dismiss()
+        case .saveLater:
+            context.run(id: "save") { [source] work in
+                let text = await source.wait()
+                await work.dispatch(.typed(text))
+                await work.dismiss()
+                // Cancelled with the sheet it closed: this never arrives.
+                await work.dispatch(.typed("after dismissal"))
+            }
+        }
+    }
+}
+
+/// A sheet in every kind of place: optional, an enum destination's case, a stack's screen,
+/// a collection's row, and a place it can never leave.
+struct Sheets: Feature {
+    enum Destination: Equatable, Sendable {
+        case sheet(Sheet.State)
+        case other(Sheet.State)
+    }
+
+    struct State: Equatable, Sendable {
+        var optional: Sheet.State?
+        var destination: Destination?
+        var path = DestinationStack<Sheet.State>()
+        var rows: [Int: Sheet.State] = [:]
+        var pinned = Sheet.State()
+    }
+
+    enum Intent: Sendable, Equatable {
+        case optional(Sheet.Intent)
+        case destination(Sheet.Intent)
+        case other(Sheet.Intent)
+        case path(Int, Sheet.Intent)
+        case rows(Int, Sheet.Intent)
+        case pinned(Sheet.Intent)
+    }
+
+    enum Message: Sendable, Equatable {
+        case optional(Sheet.Message)
+        case destination(Sheet.Message)
+        case other(Sheet.Message)
+        case path(Int, Sheet.Message)
+        case rows(Int, Sheet.Message)
+        case pinned(Sheet.Message)
+    }
+
+    static let optional = child(Sheet.self, at: \.optional, intent: Intent.optional, message: Message.optional)
+    static let destination = child(
+        Sheet.self, at: \.destination, case: Destination.sheet, intent: Intent.destination,
+        message: Message.destination)
+    static let other = child(
+        Sheet.self, at: \.destination, case: Destination.other, intent: Intent.other, message: Message.other)
+    static let path = child(Sheet.self, in: \.path, intent: Intent.path, message: Message.path)
+    static let rows = child(Sheet.self, in: \.rows, intent: Intent.rows, message: Message.rows)
+    static let pinned = child(Sheet.self, at: \.pinned, intent: Intent.pinned, message: Message.pinned)
+
+    var sheet = Sheet()
+
+    static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .optional(let message): optional.reduce(&state, message)
+        case .destination(let message): destination.reduce(&state, message)
+        case .other(let message): other.reduce(&state, message)
+        case .path(let id, let message): path.reduce(&state, message, id: id)
+        case .rows(let id, let message): rows.reduce(&state, message, id: id)
+        case .pinned(let message): pinned.reduce(&state, message)
+        }
+    }
+
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+        switch intent {
+        case .optional(let intent): context.forward(intent, to: sheet, in: Self.optional)
+        case .destination(let intent): context.forward(intent, to: sheet, in: Self.destination)
+        case .other(let intent): context.forward(intent, to: sheet, in: Self.other)
+        case .path(let id, let intent): context.forward(intent, to: sheet, in: Self.path, id: id)
+        case .rows(let id, let intent): context.forward(intent, to: sheet, in: Self.rows, id: id)
+        case .pinned(let intent): context.forward(intent, to: sheet, in: Self.pinned)
+        }
+    }
+}

@@ -161,6 +161,14 @@ enum GettingStartedDocs {
         #expect(store.pendingInputCount == 0)
     }
 
+    /// ThreadingAndOrdering.md, "Awaiting an intent's work".
+    @Test func threadingAwaitingAnIntentsWork() async {
+        let store = Store(Counter(random: { 4 }), initialState: .init())
+        await store.sendAwaitingWork(.loadRandom)  // back once the number is loaded
+        #expect(store.state.count == 4)
+        #expect(!store.state.isLoading)
+    }
+
     /// ThreadingAndOrdering.md, "Backpressure".
     @Test func threadingBackpressure() async {
         let errors = Collected<StoreError>()

@@ -25,6 +25,14 @@ public struct ChildStore<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
         store.send(scope.embedIntent(id, intent))
     }
 
+    /// Sends a child's intent through the parent, and returns once the async work the
+    /// child's `execute` started has ended (``Store/sendAwaitingWork(_:)``).
+    ///
+    /// - Parameter intent: The child's intent.
+    public func sendAwaitingWork(_ intent: Child.Intent) async {
+        await store.sendAwaitingWork(scope.embedIntent(id, intent))
+    }
+
     /// The child's path in logs (`TodoList/rows[42]`).
     public var name: String { "\(store.name)/\(scope.path(id: id))" }
 }

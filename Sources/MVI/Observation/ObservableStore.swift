@@ -106,6 +106,18 @@ public final class ObservableStore<F: Feature>: Observable {
         showLatest()
     }
 
+    /// Sends an intent, and returns once the async work its `execute` started has ended, as
+    /// ``Store/sendAwaitingWork(_:)``: `.refreshable { await model.sendAwaitingWork(.refresh) }`.
+    /// The state the intent made synchronously is shown before the wait, as with ``send(_:)``.
+    ///
+    /// - Parameter intent: The intent to send.
+    public func sendAwaitingWork(_ intent: F.Intent) async {
+        inbox.expectShowing()
+        let waiting = store.core.sendAwaitingWorkStarted(intent)
+        showLatest()
+        await waiting.wait()
+    }
+
     /// A `(Intent) -> Void` dispatcher for views that take only a state and a dispatcher.
     public var dispatcher: @Sendable (F.Intent) -> Void {
         let store = store

@@ -7,6 +7,10 @@
 @usableFromInline
 enum QueueItem<F: Feature>: Sendable {
     case intent(F.Intent)
+    /// An intent whose sender awaits the async work its `execute` starts
+    /// (``Store/sendAwaitingWork(_:)``): boxed, so that this rare case does not grow every
+    /// queue item by an intent.
+    case awaitedIntent(AwaitedIntent<F>)
     /// A message from the async work with token `work`; the continuation, if any, resumes
     /// once it is reduced or dropped. Unsafe, not checked (whose canary is an allocation per
     /// wait): it is safe because a queued item is consumed exactly once, either
@@ -36,7 +40,7 @@ enum QueueItem<F: Feature>: Sendable {
 
     @inlinable var isInput: Bool {
         switch self {
-        case .intent, .message, .sideEffect, .returnedSideEffect, .replaceState: return true
+        case .intent, .awaitedIntent, .message, .sideEffect, .returnedSideEffect, .replaceState: return true
         default: return false
         }
     }
@@ -61,6 +65,8 @@ enum QueueItem<F: Feature>: Sendable {
         switch self {
         case .message(_, _, let continuation?), .sideEffect(_, _, let continuation?):
             continuation.resume()
+        case .awaitedIntent(let awaited):
+            awaited.work.executed()
         default:
             break
         }

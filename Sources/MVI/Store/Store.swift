@@ -98,6 +98,26 @@ public final class Store<F: Feature>: Sendable {
         await core.sendWaitingForRoom(intent)
     }
 
+    /// Sends an intent, and returns once the async work its `execute` started has ended:
+    /// for pull-to-refresh, whose spinner stays until the reload is done.
+    ///
+    /// ```swift
+    /// .refreshable { await store.sendAwaitingWork(.refresh) }
+    /// ```
+    ///
+    /// The intent is queued and executed in order like any other. The work awaited is what
+    /// its `execute` started with `run` (`debounce` and `throttle` included, and the work of
+    /// children it forwarded to), not work started later by that work or by intents it sent.
+    /// Work that ends by cancellation ends the wait too. Cancelling the waiting task cancels
+    /// that work, as ``StoreContext/cancel(id:)`` would: what it sends afterwards is dropped.
+    /// If the intent never executes (the store is cancelled, or a bounded store refuses it),
+    /// this returns at once.
+    ///
+    /// - Parameter intent: The intent to send.
+    public func sendAwaitingWork(_ intent: F.Intent) async {
+        await core.sendAwaitingWork(intent)
+    }
+
     /// The limit on inputs waiting to be processed given at creation, or `nil` (unbounded).
     public var pendingInputLimit: Int? { core.settings?.pendingInputLimit }
 

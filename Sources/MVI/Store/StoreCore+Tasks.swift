@@ -75,6 +75,7 @@ extension StoreCore {
                 await self.perform(operation, token: token, id: id, observed: observed)
             }
         }
+        if parentWork == nil { noteStartedByExecute(task, token: token) }
         let action = register(task, token: token, cancelling: cancelInFlight ? id : nil)
         // Cancelled outside the lock: cancellation handlers run synchronously and may call
         // back into the store.

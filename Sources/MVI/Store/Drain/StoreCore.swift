@@ -39,6 +39,9 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         /// Whether the observer that cancels the work of removed children is there
         /// (StoreCore+ChildWork.swift).
         var watchesChildrenWithWork = false
+        /// While an intent sent with ``Store/sendAwaitingWork(_:)`` executes: what collects
+        /// the work it starts.
+        @usableFromInline var awaitedWork: AwaitedWork?
 
         @inlinable init(state: F.State) { self.state = state }
     }
@@ -269,6 +272,10 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
             }
         case .refused:
             if case .intent(let intent) = item { reportInputOverflow(intent) }
+            if case .awaitedIntent(let awaited) = item {
+                reportInputOverflow(awaited.intent)
+                awaited.work.executed()
+            }
         case .waitsForRoom:
             break  // only an async sender waits, and it does not come here
         }
@@ -401,7 +408,7 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         let action: StoreMisuse.Action
         switch item {
         case .sideEffect: action = .post
-        case .intent: action = .send
+        case .intent, .awaitedIntent: action = .send
         default: action = .dispatch
         }
         report(StoreError(storeName: name, origin: .misuse, underlying: StoreMisuse.contextUsedAfterWorkEnded(action)))
@@ -426,6 +433,11 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         switch item {
         case .intent, .message:
             perform(item)
+        case .awaitedIntent(let awaited):
+            drainer.awaitedWork = awaited.work
+            execute(awaited.intent)
+            drainer.awaitedWork = nil
+            awaited.work.executed()
         case .sideEffect(let sideEffect, _, let continuation):
             deliver(sideEffect)
             continuation?.resume()

@@ -620,6 +620,13 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         return writableExtras().value.work.cancelTasks(where: matches)
     }
 
+    /// Marks the work with these tokens cancelled, and returns the tasks to cancel outside
+    /// the lock.
+    mutating func cancelTasks(tokens: Set<Int>) -> [WorkTask] {
+        guard extrasBox != nil else { return [] }
+        return writableExtras().value.work.cancelTasks(tokens: tokens)
+    }
+
     /// The task of the work with `token` returned.
     @inlinable mutating func taskEnded(_ token: Int) {
         writableExtras().value.work.taskEnded(token)

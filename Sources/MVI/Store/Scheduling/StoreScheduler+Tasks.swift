@@ -28,6 +28,11 @@ extension StoreScheduler {
         withMachine { $0.cancelTasks(where: matches) }
     }
 
+    /// Marks the work with these tokens cancelled; returns the tasks to cancel.
+    final func cancellingTasks(tokens: Set<Int>) -> [WorkTask] {
+        withMachine { $0.cancelTasks(tokens: tokens) }
+    }
+
     /// The slots of the store's work, live or reserved, as they are now: the slot table
     /// itself, shared until the machine next changes it, so taking it allocates nothing.
     /// Empty slots have token 0.

@@ -50,6 +50,12 @@ struct WorkRegistry: Sendable {
         cancelTasks { _, running in running.id.map(matches) ?? false }
     }
 
+    /// Marks the work with these tokens cancelled (an awaited send whose caller was
+    /// cancelled), and returns the tasks to cancel outside the lock.
+    mutating func cancelTasks(tokens: Set<Int>) -> [WorkTask] {
+        cancelTasks { token, _ in tokens.contains(token) }
+    }
+
     private mutating func cancelTasks(where matches: (Int, RunningTask) -> Bool) -> [WorkTask] {
         var cancelled: [WorkTask] = []
         for (token, running) in tasks.entries where matches(token, running) {

@@ -1,0 +1,76 @@
+import Synchronization
+
+/// An intent queued by ``Store/sendAwaitingWork(_:)``, with what collects the work its
+/// `execute` starts.
+@usableFromInline
+final class AwaitedIntent<F: Feature>: Sendable {
+    @usableFromInline let intent: F.Intent
+    @usableFromInline let work: AwaitedWork
+
+    init(_ intent: F.Intent, work: AwaitedWork) {
+        self.intent = intent
+        self.work = work
+    }
+}
+
+/// The async work one intent's `execute` started, and the sender waiting for it: filled on
+/// the draining thread while the intent executes, then handed to the sender once `execute`
+/// returned (or the intent was dropped, with no work).
+@usableFromInline
+final class AwaitedWork: Sendable {
+    private struct State {
+        var started: [(token: Int, task: WorkTask)] = []
+        var isExecuted = false
+        var sender: CheckedContinuation<[(token: Int, task: WorkTask)], Never>?
+    }
+
+    private let state = Mutex(State())
+
+    init() {}
+
+    /// Notes work that the intent's `execute` started (the draining thread, during it).
+    @usableFromInline func started(_ task: WorkTask, token: Int) {
+        state.withLock { $0.started.append((token, task)) }
+    }
+
+    /// The intent's `execute` returned, or the intent will never run: the sender may wait for
+    /// what was started.
+    @usableFromInline func executed() {
+        let (sender, started) = state.withLock { state in
+            state.isExecuted = true
+            defer { state.sender = nil }
+            return (state.sender, state.started)
+        }
+        sender?.resume(returning: started)
+    }
+
+    /// Waits until the intent has executed, then until each work it started has ended;
+    /// cancelling the waiting task cancels that work, through `cancel`.
+    func wait(cancelling cancel: @escaping @Sendable (Set<Int>) -> Void) async {
+        let started = await withCheckedContinuation { continuation in
+            let ready: [(token: Int, task: WorkTask)]? = state.withLock { state in
+                guard state.isExecuted else {
+                    state.sender = continuation
+                    return nil
+                }
+                return state.started
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+        guard !started.isEmpty else { return }
+        let tokens = Set(started.map(\.token))
+        await withTaskCancellationHandler {
+            for work in started { _ = await work.task.result }
+        } onCancel: {
+            cancel(tokens)
+        }
+    }
+}
+
+/// The wait of an awaited send: for its intent to execute, then for the work it started.
+struct AwaitedSend: Sendable {
+    let work: AwaitedWork
+    let cancel: @Sendable (Set<Int>) -> Void
+
+    func wait() async { await work.wait(cancelling: cancel) }
+}

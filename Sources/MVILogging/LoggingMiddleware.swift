@@ -26,8 +26,9 @@ import MVI
 /// logging is on, a mutation of an array or dictionary in the state copies it once (the
 /// copy-on-write cost of keeping a state); turn `state` off and the kept state is dropped.
 ///
-/// An intent or message routed to a child feature names the child, when its type is
-/// `ChildRouting`: `[TodoList/rows[42]] intent: rows(42, toggle)`.
+/// An intent or message routed to a child feature names the child, when the feature is
+/// `RoutesToChildren` (or the value's type `ChildRouting`):
+/// `[TodoList/rows[42]] intent: rows(42, toggle)`.
 ///
 /// Use one instance per store; the previous state and the name are kept per store, until
 /// it is cancelled.
@@ -42,8 +43,8 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
 
     let previous = PreviousStates<Target.State>()
     /// What is learnt about intents and messages once, and their texts.
-    let intentTexts = ValueTexts<Target.Intent>()
-    let messageTexts = ValueTexts<Target.Message>()
+    let intentTexts = ValueTexts<Target.Intent>(featureRoutes: Target.self is any RoutesToChildren.Type)
+    let messageTexts = ValueTexts<Target.Message>(featureRoutes: Target.self is any RoutesToChildren.Type)
 
     /// Creates logging middleware.
     ///
@@ -98,11 +99,13 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
             log(level, name(), "started")
         case .intent(let intent):
             guard let level = levels.intent, isOn(level) else { return }
-            let storeName = intentTexts.mayRoute ? ChildPath.name(of: intent, inStore: name()) : name()
+            let storeName =
+                intentTexts.mayRoute ? ChildPath.name(of: intent, in: Target.self, inStore: name()) : name()
             log(level, storeName, "intent: ", intentTexts.text(of: intent, value))
         case .message(let message):
             guard let level = levels.message, isOn(level) else { return }
-            let storeName = messageTexts.mayRoute ? ChildPath.name(of: message, inStore: name()) : name()
+            let storeName =
+                messageTexts.mayRoute ? ChildPath.name(of: message, in: Target.self, inStore: name()) : name()
             log(level, storeName, "message: ", messageTexts.text(of: message, value))
         case .state(let state):
             guard let level = levels.state, isOn(level) else {

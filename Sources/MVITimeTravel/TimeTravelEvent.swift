@@ -32,7 +32,8 @@ public struct TimeTravelEvent: Sendable, Hashable, Identifiable {
     public let description: String
 
     /// The child feature an intent or message is routed to (`rows[42]`, `editor/picker`),
-    /// when its type is `ChildRouting`; `nil` for the store's own.
+    /// when its feature is `RoutesToChildren` (or its type `ChildRouting`); `nil` for the
+    /// store's own.
     public let child: String?
 
     /// The store's name and the child's path: `TodoList/rows[42]`.

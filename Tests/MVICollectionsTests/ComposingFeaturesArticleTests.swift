@@ -105,16 +105,19 @@ enum ComposingDocs {
     }
 }
 
-extension ComposingDocs.TodoList.Intent: ChildRouting {
-    static let childCases: Set<String> = ["rows", "detail"]
-}
-
-extension ComposingDocs.TodoList.Message: ChildRouting {
-    static let childCases: Set<String> = ["rows", "detail"]
+extension ComposingDocs.TodoList: RoutesToChildren {
+    static var childScopes: [any ChildScopeRoute<ComposingDocs.TodoList>] { [rows, detail] }
 }
 
 @Suite(.timeLimit(.minutes(5))) struct ComposingFeaturesArticleTests {
     typealias TodoList = ComposingDocs.TodoList
+
+    @Test func failuresLogsAndTimeTravelNameTheChild() {
+        let row = ChildPath.name(of: TodoList.Intent.rows(42, .toggle), in: TodoList.self, inStore: "TodoList")
+        #expect(row == "TodoList/rows[42]")
+        let detail = ChildPath.name(of: TodoList.Message.detail(.renamed("x")), in: TodoList.self, inStore: "TodoList")
+        #expect(detail == "TodoList/detail")
+    }
 
     @Test func theListAndItsDetailAreTestedAsOne() async {
         let store = TestStore(

@@ -8,14 +8,12 @@ struct Board: Feature {
         var cells: [Int: Cell.State] = [:]
     }
 
-    enum Intent: Sendable, ChildRouting {
+    enum Intent: Sendable {
         case cells(Int, Cell.Intent)
-        static let childCases: Set<String> = ["cells"]
     }
 
-    enum Message: Sendable, ChildRouting {
+    enum Message: Sendable {
         case cells(Int, Cell.Message)
-        static let childCases: Set<String> = ["cells"]
     }
 
     static let cells = child(Cell.self, in: \.cells, intent: Intent.cells, message: Message.cells)
@@ -31,6 +29,11 @@ struct Board: Feature {
         case .cells(let id, let intent): context.forward(intent, to: Cell(), in: Self.cells, id: id)
         }
     }
+}
+
+// Events name the cell from the scope: no case names to spell.
+extension Board: RoutesToChildren {
+    static var childScopes: [any ChildScopeRoute<Board>] { [cells] }
 }
 
 /// One cell.

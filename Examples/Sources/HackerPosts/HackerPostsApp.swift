@@ -93,12 +93,7 @@ public struct HackerPostsApp: Feature {
     }
 }
 
-extension HackerPostsApp.Intent: ChildRouting {
-    /// The cases that carry a screen's action.
-    public static let childCases: Set<String> = ["posts", "path"]
-}
-
-extension HackerPostsApp.Message: ChildRouting {
-    /// The cases that carry a screen's change.
-    public static let childCases: Set<String> = ["posts", "path"]
+extension HackerPostsApp: RoutesToChildren {
+    /// The app's child scopes: the list and the pushed screens.
+    public static var childScopes: [any ChildScopeRoute<HackerPostsApp>] { [posts, path] }
 }

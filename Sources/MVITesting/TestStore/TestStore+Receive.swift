@@ -171,7 +171,7 @@ extension TestStore {
         // The work that dispatched the message has gone on to its next suspension (a
         // clock's sleep, say) when `receive` returns, so the test can move time without
         // racing it.
-        let action = "receiving \(FailureText.dump(received.message, routedIn: store.name))"
+        let action = "receiving \(FailureText.dump(received.message, of: F.self, routedIn: store.name))"
         await settle(after: action, location)
         noteAsserted(received.after)
         guard updateExpected != nil || exhaustivity != .off else { return }
@@ -293,7 +293,7 @@ extension TestStore {
                 fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
             return
         }
-        let action = "receiving the intent \(FailureText.dump(received.intent, routedIn: store.name))"
+        let action = "receiving the intent \(FailureText.dump(received.intent, of: F.self, routedIn: store.name))"
         await settle(after: action, location)
         let after = own.last?.after ?? received.after
         noteAsserted(after)

@@ -68,7 +68,7 @@ extension TestStore {
         }
         // Work the intent started has reached its first suspension (a clock's sleep, say)
         // when `send` returns, so the test can move time without racing it.
-        let action = "sending \(FailureText.dump(intent, routedIn: store.name))"
+        let action = "sending \(FailureText.dump(intent, of: F.self, routedIn: store.name))"
         await settle(after: action, location)
         noteAsserted(step.after)
         guard updateExpected != nil || exhaustivity != .off else { return }

@@ -142,7 +142,7 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
     }
 
     func childPath(local: Int) -> String? {
-        ChildPath.of(payloads[local].value)?.joined(separator: "/")
+        ChildPath.of(payloads[local].value, in: F.self)?.joined(separator: "/")
     }
 
     func encode(local: Int) -> JSONValue? {

@@ -175,3 +175,13 @@ struct Destinations: Feature {
         }
     }
 }
+
+extension Destinations: RoutesToChildren {
+    static var childScopes: [any ChildScopeRoute<Destinations>] {
+        [add, edit, screenLoader, screenPanel, rows, panel]
+    }
+}
+
+extension Panel: RoutesToChildren {
+    static var childScopes: [any ChildScopeRoute<Panel>] { [loader] }
+}

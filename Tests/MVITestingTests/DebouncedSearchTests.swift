@@ -111,6 +111,32 @@ import Testing
         }
     }
 
+    @Test func aChildThrottlesItsOwnWorkAlone() async {
+        let clock = TestClock()
+        let store = TestStore(RefreshingRows(clock: clock), initialState: .init(rows: [1: .init(), 2: .init()]))
+        await store.send(.rows(1, .refresh))
+        await store.receive(.rows(1, .refreshed)) { $0.rows[1]?.refreshes = 1 }
+        await store.send(.rows(1, .refresh))  // within row 1's interval: dropped
+        // Row 2's id is its own: its refresh runs.
+        await store.send(.rows(2, .refresh))
+        await store.receive(.rows(2, .refreshed)) { $0.rows[2]?.refreshes = 1 }
+        await clock.advance(by: .seconds(2))
+        await store.send(.rows(1, .refresh))
+        await store.receive(.rows(1, .refreshed)) { $0.rows[1]?.refreshes = 2 }
+        await store.send(.rows(1, .stop))
+        await store.finish()
+    }
+
+    @Test func aFeatureOnAStoreOfItsOwnThrottlesThroughItsFeatureContext() async {
+        let clock = TestClock()
+        let store = TestStore(RowRefresher(clock: clock), initialState: .init())
+        await store.send(.refresh)
+        await store.receive(.refreshed) { $0.refreshes = 1 }
+        await store.send(.refresh)  // dropped
+        await clock.advance(by: .seconds(2))
+        await store.finish()
+    }
+
     @Test func aThrottledIntervalIsWorkTheStoreOwns() async {
         let clock = TestClock()
         let store = TestStore(Refresher(clock: clock), initialState: .init())

@@ -13,8 +13,9 @@ enum ChildRequest<F: Feature> {
     // copy, destroy and switch go through value witnesses, on the send path too (callgrind:
     // about 260 of a forwarded intent's instructions). Boxed, the enum has a fixed layout
     // and the rare work requests pay an allocation.
+    /// `onlyIfIdle`: not started while work with the same id runs (``FeatureContext/throttle(id:for:clock:priority:_:)``).
     indirect case run(
-        id: (any Hashable & Sendable)?, cancelInFlight: Bool, priority: TaskPriority?,
+        id: (any Hashable & Sendable)?, cancelInFlight: Bool, onlyIfIdle: Bool, priority: TaskPriority?,
         operation: @Sendable (FeatureWorkContext<F>) async throws -> Void)
     indirect case cancel(any Hashable & Sendable)
     case cancelWork(@Sendable (AnyHashable) -> Bool)

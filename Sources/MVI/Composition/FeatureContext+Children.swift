@@ -81,7 +81,7 @@ extension FeatureContext {
         _ request: ChildRequest<Child>, of scope: ChildScope<F, Child, ID>, id: ID, entryState: Child.State
     ) {
         switch request {
-        case .run(let workID, let cancelInFlight, let priority, let operation):
+        case .run(let workID, let cancelInFlight, let onlyIfIdle, let priority, let operation):
             // The store cancels a child's work when the child leaves its state: from the
             // first child's work on, it checks the children with work after each change.
             if case .store(let context) = storage { context.core.watchChildrenWithWork() }
@@ -89,6 +89,7 @@ extension FeatureContext {
                 id: ChildWorkID(
                     scope: scope.name, child: id, work: workID, presence: scope.presence(of: id, work: workID)),
                 cancelInFlight: cancelInFlight && workID != nil,
+                onlyIfIdle: onlyIfIdle && workID != nil,
                 priority: priority
             ) { work in
                 try await operation(

@@ -90,13 +90,29 @@ public struct FeatureContext<F: Feature> {
         priority: TaskPriority? = nil,
         _ operation: @escaping @Sendable (FeatureWorkContext<F>) async throws -> Void
     ) {
+        run(id: id, cancelInFlight: cancelInFlight, onlyIfIdle: false, priority: priority, operation)
+    }
+
+    /// ``run(id:cancelInFlight:priority:_:)``, or nothing with `onlyIfIdle` while work with
+    /// the same `id` runs: the one way work starts, on a store of its own or through parents.
+    func run(
+        id: (any Hashable & Sendable)?,
+        cancelInFlight: Bool,
+        onlyIfIdle: Bool,
+        priority: TaskPriority?,
+        _ operation: @escaping @Sendable (FeatureWorkContext<F>) async throws -> Void
+    ) {
         switch storage {
         case .store(let context):
+            if onlyIfIdle, let id, context.core.hasTask(id: TaskID(id)) { return }
             context.run(id: id, cancelInFlight: cancelInFlight, priority: priority) { work in
                 try await operation(FeatureWorkContext(StoreWorkBackend(work)))
             }
         case .child(let link):
-            _ = link(.run(id: id, cancelInFlight: cancelInFlight, priority: priority, operation: operation))
+            _ = link(
+                .run(
+                    id: id, cancelInFlight: cancelInFlight, onlyIfIdle: onlyIfIdle, priority: priority,
+                    operation: operation))
         }
     }
 
@@ -113,6 +129,35 @@ public struct FeatureContext<F: Feature> {
         switch storage {
         case .store(let context): context.core.cancelTasks { matches($0.base) }
         case .child(let link): _ = link(.cancelWork(matches))
+        }
+    }
+
+    /// Runs `operation` now unless a run with the same `id` started less than `interval` ago
+    /// (or is still running), as ``StoreContext/throttle(id:for:clock:priority:_:)``: the
+    /// first call of a burst wins. Inside a parent, the id is the child's own.
+    ///
+    /// - Parameters:
+    ///   - id: Names the work: while a run with this id holds it, calls are dropped.
+    ///   - interval: The least time between two runs' starts.
+    ///   - clock: The clock to measure it on.
+    ///   - priority: The task's priority.
+    ///   - operation: The work, as for `run`.
+    public func throttle<C: Clock<Duration>>(
+        id: some Hashable & Sendable,
+        for interval: Duration,
+        clock: C,
+        priority: TaskPriority? = nil,
+        _ operation: @escaping @Sendable (FeatureWorkContext<F>) async throws -> Void
+    ) {
+        let deadline = clock.now.advanced(by: interval)
+        run(id: id, cancelInFlight: false, onlyIfIdle: true, priority: priority) { context in
+            do {
+                try await operation(context)
+            } catch {
+                try? await clock.sleep(until: deadline, tolerance: nil)
+                throw error
+            }
+            try await clock.sleep(until: deadline, tolerance: nil)
         }
     }
 

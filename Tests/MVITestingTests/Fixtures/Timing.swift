@@ -57,3 +57,50 @@ struct Refresher: Feature {
         }
     }
 }
+
+/// ``Refresher`` as a child feature: the same throttle, through `FeatureContext`.
+struct RowRefresher: ComposableFeature {
+    struct State: Equatable, Sendable { var refreshes = 0 }
+    enum Intent: Sendable { case refresh, stop }
+    enum Message: Sendable, Equatable { case refreshed }
+
+    let clock: any Clock<Duration>
+
+    static func reduce(_ state: inout State, _ message: Message) {
+        state.refreshes += 1
+    }
+
+    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+        switch intent {
+        case .refresh:
+            context.throttle(id: "refresh", for: .seconds(2), clock: clock) { context in
+                await context.dispatch(.refreshed)
+            }
+        case .stop:
+            context.cancel(id: "refresh")
+        }
+    }
+}
+
+/// Two rows that throttle their refreshes, each on its own.
+struct RefreshingRows: Feature {
+    struct State: Equatable, Sendable { var rows: [Int: RowRefresher.State] = [:] }
+    enum Intent: Sendable { case rows(Int, RowRefresher.Intent) }
+    enum Message: Sendable, Equatable { case rows(Int, RowRefresher.Message) }
+
+    static let rows = child(RowRefresher.self, in: \.rows, intent: Intent.rows, message: Message.rows)
+
+    let clock: any Clock<Duration>
+
+    static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .rows(let id, let message): rows.reduce(&state, message, id: id)
+        }
+    }
+
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+        switch intent {
+        case .rows(let id, let intent): context.forward(intent, to: RowRefresher(clock: clock), in: Self.rows, id: id)
+        }
+    }
+}

@@ -14,6 +14,16 @@ struct TodoListTests {
             searchDelay: .milliseconds(250))
     }
 
+    @Test func logsAndTimeTravelNameTheChildFromTheListsScopes() {
+        #expect(
+            ChildPath.name(of: TodoList.Intent.rows(3, .toggle), in: TodoList.self, inStore: "TodoList")
+                == "TodoList/rows[3]")
+        #expect(
+            ChildPath.name(of: TodoList.Intent.editor(.backspace), in: TodoList.self, inStore: "TodoList")
+                == "TodoList/editor")
+        #expect(ChildPath.name(of: TodoList.Message.editorClosed, in: TodoList.self, inStore: "TodoList") == "TodoList")
+    }
+
     static let three = TodoList.State(
         rows: [
             1: .init(id: 1, title: "Buy milk"), 2: .init(id: 2, title: "Walk the dog", isDone: true),

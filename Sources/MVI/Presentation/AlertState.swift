@@ -63,7 +63,9 @@ extension AlertState: CustomStringConvertible {
     /// The alert as text, for logs and terminal views: the title, the message, and the
     /// buttons in brackets (`Delete? Are you sure? [Yes] [Nevermind]`).
     public var description: String {
-        ([title] + (message.map { [$0] } ?? []) + [shownButtons.map { "[\($0.label)]" }.joined(separator: " ")])
-            .joined(separator: " ")
+        var parts: [String] = [title]
+        if let message { parts.append(message) }
+        for button in shownButtons { parts.append("[" + button.label + "]") }
+        return parts.joined(separator: " ")
     }
 }

@@ -125,6 +125,7 @@ extension ChildScope {
             sideEffects: { innerID, sideEffect in
                 switch inner.route(innerID, sideEffect) {
                 case .send(let intent): return .send(outer.embedIntent(id, intent))
+                case .dispatch(let message): return .dispatch(outer.embedMessage(id, message))
                 case .post(let sideEffect): return outer.route(id, sideEffect)
                 case .ignore: return .ignore
                 }

@@ -31,6 +31,7 @@ struct ChildWorkBackend<Parent: Feature, Child: Feature, ID: Hashable & Sendable
         guard isPresent else { return }
         switch scope.route(id, sideEffect) {
         case .send(let intent): parent.send(intent)
+        case .dispatch(let message): await parent.dispatch(message)
         case .post(let sideEffect): await parent.post(sideEffect)
         case .ignore: break
         }

@@ -29,6 +29,7 @@ extension FeatureContext {
             case .post(let sideEffect):
                 switch scope.route(id, sideEffect) {
                 case .send(let intent): parent.send(intent)
+                case .dispatch(let message): parent.dispatch(message)
                 case .post(let sideEffect): parent.post(sideEffect)
                 case .ignore: break
                 }

@@ -38,7 +38,7 @@ enum PresentationDocs {
             var destination: Destination?
         }
         enum Intent: Sendable, Equatable {
-            case editTapped, deleteTapped, rename(String)
+            case editTapped, deleteTapped
             case alert(Alert?)
             case edit(EditForm.Intent)
         }
@@ -51,7 +51,7 @@ enum PresentationDocs {
             EditForm.self, at: \.destination, case: Destination.edit, intent: Intent.edit, message: Message.edit,
             sideEffects: { effect in
                 switch effect {
-                case .saved(let title): .send(.rename(title))
+                case .saved(let title): .dispatch(.renamed(title))
                 }
             })
 
@@ -70,7 +70,6 @@ enum PresentationDocs {
             switch intent {
             case .editTapped: context.dispatch(.presented(.edit(.init(title: context.state.title))))
             case .deleteTapped: context.dispatch(.presented(.alert(.deleteMeeting)))
-            case .rename(let title): context.dispatch(.renamed(title))
             case .alert(let action): context.dispatch(.alertClosed(action))
             case .edit(let intent): context.forward(intent, to: EditForm(), in: Self.edit)
             }
@@ -93,8 +92,10 @@ extension AlertState<PresentationDocs.Meeting.Alert> {
         let store = TestStore(Meeting(), initialState: .init(title: "Standup"))
         await store.send(.editTapped) { $0.destination = .edit(.init(title: "Standup")) }
         await store.send(.edit(.setTitle("Retro"))) { $0.destination = .edit(.init(title: "Retro")) }
-        await store.send(.edit(.save)) { $0.destination = nil }
-        await store.receive(.renamed("Retro")) { $0.title = "Retro" }
+        await store.send(.edit(.save)) {
+            $0.title = "Retro"
+            $0.destination = nil
+        }
 
         await store.send(.deleteTapped) { $0.destination = .alert(.deleteMeeting) }
         await store.send(.alert(.confirmDeletion)) {

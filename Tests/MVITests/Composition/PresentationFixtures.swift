@@ -112,3 +112,55 @@ struct Sheets: Feature {
         }
     }
 }
+
+/// A child whose async work reports with a side effect that its parent reduces directly.
+struct Saver: ComposableFeature {
+    struct State: Equatable, Sendable {}
+    enum Intent: Sendable, Equatable { case save(Int) }
+    enum Message: Sendable, Equatable { case never }
+    enum SideEffect: Sendable, Equatable { case saved(Int) }
+
+    static func reduce(_ state: inout State, _ message: Message) {}
+
+    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+        switch intent {
+        case .save(let value):
+            context.post(.saved(value))
+            context.run { work in await work.post(.saved(value * 10)) }
+        }
+    }
+}
+
+/// Holds a saver; what it saves is reduced into the parent's own list, with no intent for it.
+struct SaverHost: Feature {
+    struct State: Equatable, Sendable {
+        var saver: Saver.State? = .init()
+        var saved: [Int] = []
+    }
+    enum Intent: Sendable, Equatable { case saver(Saver.Intent) }
+    enum Message: Sendable, Equatable {
+        case saver(Saver.Message)
+        case saved(Int)
+    }
+
+    static let saver = child(
+        Saver.self, at: \.saver, intent: Intent.saver, message: Message.saver,
+        sideEffects: { effect in
+            switch effect {
+            case .saved(let value): .dispatch(.saved(value))
+            }
+        })
+
+    static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .saver(let message): saver.reduce(&state, message)
+        case .saved(let value): state.saved.append(value)
+        }
+    }
+
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+        switch intent {
+        case .saver(let intent): context.forward(intent, to: Saver(), in: Self.saver)
+        }
+    }
+}

@@ -106,6 +106,14 @@ import Testing
         #expect(store.state.rows.allSatisfy { !$0.key.isMultiple(of: 2) && $0.value.text == "\($0.key)" })
     }
 
+    @Test func aChildsSideEffectCanBeAMessageItsParentReducesAtOnce() async {
+        let store = TestStore(SaverHost(), initialState: .init())
+        // From execute: reduced within the send. From the child's work: received.
+        await store.send(.saver(.save(1))) { $0.saved = [1] }
+        await store.receive(.saved(10)) { $0.saved = [1, 10] }
+        await store.finish()
+    }
+
     // MARK: Alerts and dialogs as state
 
     enum Choice: Equatable, Sendable { case delete, archive }

@@ -21,7 +21,9 @@ final class AwaitedWork: Sendable {
     private struct State {
         var started: [(token: Int, task: WorkTask)] = []
         var isExecuted = false
-        var sender: CheckedContinuation<[(token: Int, task: WorkTask)], Never>?
+        // Unsafe, not checked (whose canary is an allocation per send): resumed exactly once,
+        // by `executed()`, which takes it out under the lock, or at once if already executed.
+        var sender: UnsafeContinuation<[(token: Int, task: WorkTask)], Never>?
     }
 
     private let state = Mutex(State())
@@ -47,7 +49,7 @@ final class AwaitedWork: Sendable {
     /// Waits until the intent has executed, then until each work it started has ended;
     /// cancelling the waiting task cancels that work, through `cancel`.
     func wait(cancelling cancel: @escaping @Sendable (Set<Int>) -> Void) async {
-        let started = await withCheckedContinuation { continuation in
+        let started = await withUnsafeContinuation { continuation in
             let ready: [(token: Int, task: WorkTask)]? = state.withLock { state in
                 guard state.isExecuted else {
                     state.sender = continuation
@@ -58,11 +60,11 @@ final class AwaitedWork: Sendable {
             if let ready { continuation.resume(returning: ready) }
         }
         guard !started.isEmpty else { return }
-        let tokens = Set(started.map(\.token))
         await withTaskCancellationHandler {
             for work in started { _ = await work.task.result }
         } onCancel: {
-            cancel(tokens)
+            // Made only if the wait is cancelled: two allocations a send otherwise.
+            cancel(Set(started.map(\.token)))
         }
     }
 }

@@ -18,6 +18,7 @@ extension Scenario {
                 subscribers: 1, makeState: { BigState() }),
             .sendBounded,
             .effectRoundTrip,
+            .effectAwaited,
             .concurrentSend,
             .concurrentSend8,
             .idleStoreBytes,

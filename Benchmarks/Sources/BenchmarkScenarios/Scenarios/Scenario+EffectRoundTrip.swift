@@ -64,4 +64,33 @@ extension Scenario {
                 ),
             ])
     }
+
+    /// `effect-awaited`: the round trip of `effect-roundtrip` sent with `sendAwaitingWork`,
+    /// one after another from one task: the intent, its work, the message, and the sender
+    /// resumed once the work has ended (pull-to-refresh). swift-mvi only: the baselines have
+    /// no such send.
+    static var effectAwaited: Scenario {
+        Scenario(
+            "effect-awaited", "effect-roundtrip through sendAwaitingWork: the sender resumed when the work ends",
+            fullSize: 20_000, smokeSize: 500,
+            systems: [
+                (
+                    .mvi,
+                    { n in
+                        let store = Store(EffectFeature(), initialState: BenchState())
+                        return Trial(
+                            operations: n,
+                            run: {
+                                let done = DispatchSemaphore(value: 0)
+                                Task {
+                                    for _ in 0..<n { await store.sendAwaitingWork(.load) }
+                                    done.signal()
+                                }
+                                done.wait()
+                            },
+                            verify: { expect("count", store.state.count, n) })
+                    }
+                )
+            ])
+    }
 }

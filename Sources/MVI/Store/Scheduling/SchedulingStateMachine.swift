@@ -686,7 +686,8 @@ struct RoomWaiter<F: Feature>: Sendable {
 /// the code every store runs do not depend on the feature for it; the object is always an
 /// ``InputBoundWaiters`` of the store's feature, which adds the waiting senders.
 @usableFromInline
-class InputBound: @unchecked Sendable {  // written by its one machine, under the lock
+// Unchecked: its mutable fields are touched only by the store's one machine, under the store's lock.
+class InputBound: @unchecked Sendable {
     /// How many inputs may be queued or held before senders outside the store are refused or
     /// wait.
     @usableFromInline final let capacity: Int
@@ -707,7 +708,8 @@ class InputBound: @unchecked Sendable {  // written by its one machine, under th
 /// A bounded store's bound with its async senders waiting for room: the object behind
 /// ``SchedulingStateMachine/Extras/inputBound``.
 @usableFromInline
-final class InputBoundWaiters<F: Feature>: InputBound, @unchecked Sendable {  // as InputBound
+// Unchecked: `roomWaiters`, like the bound's counts, is touched only by the machine, under the lock.
+final class InputBoundWaiters<F: Feature>: InputBound, @unchecked Sendable {
     /// Async senders waiting for room, in arrival order, each with its intent.
     @usableFromInline var roomWaiters = FIFOQueue<RoomWaiter<F>>()
     /// The waiter whose intent the last transition queued, for the scheduler to resume

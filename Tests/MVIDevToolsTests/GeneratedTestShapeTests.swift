@@ -11,7 +11,7 @@ import Testing
 
 // Recorded by swift-mvi DevTools: the intents sent to "Counter" and the states they led to.
 @Test func recordedCounterSession() async throws {
-    let store = TestStore(
+    let store = try TestStore(
         MVIDevToolsTests.Counter(),  // with the feature's dependencies, if it has any
         initialState: try decode(MVIDevToolsTests.Counter.State.self, "{\"count\":0}"),
         exhaustivity: .off)  // what async work does afterwards is not asserted

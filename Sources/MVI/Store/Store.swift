@@ -23,7 +23,8 @@ public final class Store<F: Feature>: Sendable {
     ///
     /// - Parameters:
     ///   - feature: The feature: reducer, executor and its dependencies.
-    ///   - initialState: The state to start from.
+    ///   - initialState: The state to start from, evaluated once, inside `environment` if there
+    ///     is one (so its initializer may read dependencies). If it throws, so does this.
     ///   - name: The store's name in logs, time travel and errors. Defaults to the feature's
     ///     type name.
     ///   - middleware: Observers of every event, in this order.
@@ -35,26 +36,31 @@ public final class Store<F: Feature>: Sendable {
     ///     no limit: the queue grows as fast as senders outrun the store. Clamped to at
     ///     least 1. See "Backpressure" in the Threading and ordering article.
     ///   - onError: Receives failures of async work and add-ons. Defaults to standard error.
+    ///   - environment: What the feature's code runs inside: the initial state's evaluation,
+    ///     `bootstrap`, every `execute` and the async work they start see its values
+    ///     (`.dependencies { … }` from `MVIDependencies`). `nil`, the default, adds nothing.
     ///   - start: Run the bootstrap and accept input now. Pass `false` to wire things up first
     ///     (restore a state, attach a binder), then call ``start()``; input sent before
     ///     that waits.
     @inlinable public init(
         _ feature: F,
-        initialState: F.State,
+        initialState: @autoclosure () throws -> F.State,
         name: String? = nil,
         middleware: [any Middleware<F>] = [],
         sideEffects: SideEffectPolicy = .default,
         pendingInputLimit: Int? = nil,
         onError: StoreErrorHandler = .standardError,
+        environment: (any ExecutionEnvironment)? = nil,
         start: Bool = true
-    ) {
-        if let pendingInputLimit {
+    ) rethrows {
+        if pendingInputLimit != nil || environment != nil {
             core = StoreCore(
-                feature: feature, initialState: initialState, name: name, middleware: middleware,
-                sideEffects: sideEffects, errorHandler: onError, pendingInputLimit: pendingInputLimit)
+                feature: feature, initialState: try environment?.withEnvironment(initialState) ?? initialState(),
+                name: name, middleware: middleware, sideEffects: sideEffects, errorHandler: onError,
+                pendingInputLimit: pendingInputLimit, environment: environment)
         } else {
             core = StoreCore(
-                feature: feature, initialState: initialState, name: name, middleware: middleware,
+                feature: feature, initialState: try initialState(), name: name, middleware: middleware,
                 sideEffects: sideEffects, errorHandler: onError)
         }
         // Nobody else can reach the store yet, so the drain claim is not needed here.

@@ -2,7 +2,7 @@ import Synchronization
 
 extension StoreHooks {
     /// Executes `intent` with the store's feature on a throwaway store that starts from
-    /// `state`: no bootstrap, no middleware, not the store's observers. Reports what the
+    /// `state`, in the store's environment: no bootstrap, no middleware, not the store's observers. Reports what the
     /// intent did synchronously; async work it starts is cancelled at once, and intents it
     /// sends are not run. Time travel's "replay one event" uses it, so that a breakpoint in
     /// `execute` or `reduce` stops on a recorded input. `nil` if the store was released.
@@ -18,7 +18,8 @@ extension StoreHooks {
         }
         let sandbox = StoreCore(
             feature: core.feature, initialState: state, name: "\(core.name) (detached)",
-            middleware: [collector], sideEffects: .dropOldest(capacity: 1), errorHandler: StoreErrorHandler { _ in })
+            middleware: [collector], sideEffects: .dropOldest(capacity: 1), errorHandler: StoreErrorHandler { _ in },
+            environment: core.settings?.environment)
         sandbox.executeDetached(intent)
         let after = sandbox.state
         sandbox.cancel()

@@ -1,6 +1,6 @@
 /// What a store was given at creation when it is not the default: its name, error handler,
-/// side-effect policy and bound on pending input. Apart from ``StoreCore``, so that a store
-/// made with the defaults pays one empty pointer for all four.
+/// side-effect policy, bound on pending input and execution environment. Apart from
+/// ``StoreCore``, so that a store made with the defaults pays one empty pointer for all five.
 @usableFromInline
 final class StoreSettings: Sendable {
     /// The name given at creation; `nil` for the default.
@@ -12,11 +12,15 @@ final class StoreSettings: Sendable {
     /// How many inputs may wait before senders outside the store are refused or wait
     /// (`Store(…, pendingInputLimit:)`); `nil` for unbounded.
     @usableFromInline let pendingInputLimit: Int?
+    /// What the feature's code runs inside (`Store(…, environment:)`); `nil` for none.
+    @usableFromInline let environment: (any ExecutionEnvironment)?
 
     /// Settings with these values.
     @usableFromInline init(
-        givenName: String?, errorHandler: StoreErrorHandler, policy: SideEffectPolicy, pendingInputLimit: Int? = nil
+        givenName: String?, errorHandler: StoreErrorHandler, policy: SideEffectPolicy, pendingInputLimit: Int? = nil,
+        environment: (any ExecutionEnvironment)? = nil
     ) {
+        self.environment = environment
         self.givenName = givenName
         self.errorHandler = errorHandler
         self.policy = policy

@@ -476,7 +476,7 @@
     for (const module of modules) lines.push(`@testable import ${module}`);
     lines.push("", `// Recorded by swift-mvi DevTools: the intents sent to ${swiftLiteral(storeName)} and the states they led to.`);
     lines.push(`@Test func recorded${name}Session() async throws {`);
-    lines.push(`    let store = TestStore(`);
+    lines.push(`    let store = try TestStore(`);
     lines.push(`        ${feature}(),  // with the feature's dependencies, if it has any`);
     lines.push(`        initialState: try decode(${stateType}.self, ${initial === null ? '<#initial state JSON#>' : swiftString(initial)}),`);
     lines.push("        exhaustivity: .off)  // what async work does afterwards is not asserted");

@@ -61,36 +61,42 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
     ///
     /// - Parameters:
     ///   - feature: The feature, with the dependencies the test wants (fakes, a `TestClock`).
-    ///   - initialState: The state to start from.
+    ///   - initialState: The state to start from, evaluated once, inside `environment` if there
+    ///     is one. If it throws, so does this.
     ///   - exhaustivity: ``Exhaustivity/on`` (the default) or ``Exhaustivity/off``.
     ///   - timeout: How long `receive` and `finish` wait before they fail. Real time: keep
     ///     it generous; a passing test never waits for it.
     ///   - middleware: More middleware, after the test store's own (logging, for example).
     ///   - sideEffects: The side-effect policy of the store under test.
+    ///   - environment: What the feature's code runs inside, as in `Store(…, environment:)`:
+    ///     the dependencies the test gives (`.dependencies { $0.uuid = .incrementing }`, from
+    ///     `MVIDependencies`). The initial state is evaluated inside it too.
     ///   - fileID: The file ID where a failure is reported (the caller's by default).
     ///   - filePath: The file path where a failure is reported (the caller's by default).
     ///   - line: The line where a failure is reported (the caller's by default).
     ///   - column: The column where a failure is reported (the caller's by default).
     public init(
         _ feature: F,
-        initialState: F.State,
+        initialState: @autoclosure () throws -> F.State,
         exhaustivity: Exhaustivity = .on,
         timeout: Duration = .seconds(10),
         middleware: [any Middleware<F>] = [],
         sideEffects: SideEffectPolicy = .default,
+        environment: (any ExecutionEnvironment)? = nil,
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
         column: UInt = #column
-    ) {
-        let events = EventLog<F>(initialState: initialState)
+    ) rethrows {
+        let firstState = try environment?.withEnvironment(initialState) ?? initialState()
+        let events = EventLog<F>(initialState: firstState)
         self.events = events
         self.origin = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         // Failures of async work reach the event log; the test asserts them.
-        self.settings = Locked(Settings(exhaustivity: exhaustivity, timeout: timeout, assertedState: initialState))
+        self.settings = Locked(Settings(exhaustivity: exhaustivity, timeout: timeout, assertedState: firstState))
         let store = Store(
-            feature, initialState: initialState, middleware: [events] + middleware,
-            sideEffects: sideEffects, onError: StoreErrorHandler { _ in }, start: false)
+            feature, initialState: firstState, middleware: [events] + middleware,
+            sideEffects: sideEffects, onError: StoreErrorHandler { _ in }, environment: environment, start: false)
         // The executor is in place before the bootstrap can start work.
         _ = store.attachTestSupport(StoreTestSupport(taskExecutor: executor))
         executor.withoutWaiting { store.start() }

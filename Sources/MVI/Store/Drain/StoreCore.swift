@@ -79,7 +79,7 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     /// A test harness's executor and failure observers (StoreCore+TestSupport.swift); empty in apps.
     @usableFromInline let testSupport = AtomicReference<StoreTestSupport>()
 
-    /// Inlinable, like ``Store/init(_:initialState:name:middleware:sideEffects:pendingInputLimit:onError:start:)``:
+    /// Inlinable, like ``Store/init(_:initialState:name:middleware:sideEffects:pendingInputLimit:onError:environment:start:)``:
     /// creating a store runs code specialized for its feature.
     @inlinable convenience init(
         feature: F,
@@ -87,16 +87,20 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         name: String?,
         middleware: [any Middleware<F>],
         sideEffects: SideEffectPolicy,
-        errorHandler: StoreErrorHandler
+        errorHandler: StoreErrorHandler,
+        environment: (any ExecutionEnvironment)? = nil
     ) {
         self.init(
             feature: feature, initialState: initialState, middleware: middleware,
-            settings: name == nil && errorHandler.isStandardError && sideEffects == .default
-                ? nil : StoreSettings(givenName: name, errorHandler: errorHandler, policy: sideEffects))
+            settings: name == nil && errorHandler.isStandardError && sideEffects == .default && environment == nil
+                ? nil
+                : StoreSettings(
+                    givenName: name, errorHandler: errorHandler, policy: sideEffects, environment: environment))
     }
 
-    /// A store whose pending input is bounded: out of line, so that an unbounded store's
-    /// creation does not carry the limit (it cost 53 instructions a store, inlined).
+    /// A store whose pending input is bounded, or whose feature runs in an environment: out
+    /// of line, so that a plain store's creation does not carry them (the limit cost 53
+    /// instructions a store, inlined).
     @usableFromInline convenience init(
         feature: F,
         initialState: F.State,
@@ -104,13 +108,15 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         middleware: [any Middleware<F>],
         sideEffects: SideEffectPolicy,
         errorHandler: StoreErrorHandler,
-        pendingInputLimit: Int
+        pendingInputLimit: Int?,
+        environment: (any ExecutionEnvironment)?
     ) {
         self.init(
             feature: feature, initialState: initialState, middleware: middleware,
             settings: StoreSettings(
-                givenName: name, errorHandler: errorHandler, policy: sideEffects, pendingInputLimit: pendingInputLimit))
-        bound(inputTo: pendingInputLimit)
+                givenName: name, errorHandler: errorHandler, policy: sideEffects, pendingInputLimit: pendingInputLimit,
+                environment: environment))
+        if let pendingInputLimit { bound(inputTo: pendingInputLimit) }
     }
 
     @inlinable init(feature: F, initialState: F.State, middleware: [any Middleware<F>], settings: StoreSettings?) {
@@ -118,13 +124,14 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         self.feature = feature
         self.reducingThread = Atomic(0)
         self.drainer = Drainer(state: initialState)
+        let environmentBit = settings?.environment == nil ? 0 : Self.environmentBit
         if middleware.isEmpty {
             self.pipeline = nil
-            self.middlewareInterest = 0
+            self.middlewareInterest = environmentBit
         } else {
             let (pipeline, interest) = Self.makePipeline(middleware, storeName: settings?.givenName)
             self.pipeline = pipeline
-            self.middlewareInterest = interest
+            self.middlewareInterest = interest | environmentBit
         }
         super.init()
         if !middleware.isEmpty { attachRecorder() }
@@ -499,6 +506,16 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     /// only a store's creation, start and end (time travel's) leaves the send path as it is.
     @inlinable var hasMiddleware: Bool { middlewareInterest & Pipeline<F>.stepBits != 0 }
 
+    /// The bit of ``middlewareInterest`` that says the store has an ``ExecutionEnvironment``:
+    /// `execute` tests it with the middleware's bits, so a store without one pays nothing.
+    @inlinable static var environmentBit: UInt16 { 1 << 14 }
+
+    /// Whether `execute` takes the out-of-line path: middleware watches the steps, or the
+    /// feature's code runs inside an environment.
+    @inlinable var executesWatched: Bool {
+        middlewareInterest & (Pipeline<F>.stepBits | Self.environmentBit) != 0
+    }
+
     /// Whether some middleware observes events of `kind`: if not, none is built.
     @inlinable func wants(_ kind: StoreEvent<F>.Kind) -> Bool {
         middlewareInterest & UInt16(kind.bit) != 0
@@ -514,7 +531,7 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
 
     /// Executes an intent.
     @inlinable func execute(_ intent: F.Intent) {
-        if _slowPath(hasMiddleware) {
+        if _slowPath(executesWatched) {
             executeWatched(intent)
         } else if _slowPath(hasRecorder) {  // kept in the core: see the note above (405 against 374)
             recordIntent(intent)
@@ -533,12 +550,28 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         if hasRecorder { recordIntent(intent) }
         if wants(.intent) { emit(.intent(intent), kind: .intent) }
         // Re-entrant sends are queued, so executions never nest: a flag is enough.
+        // Read only by middleware, so a store with an environment and none may set it too.
         drainer.isExecuting = true
-        feature.execute(intent, StoreContext(core: self))
+        if _slowPath(hasEnvironment) {
+            executeInEnvironment(intent)
+        } else {
+            feature.execute(intent, StoreContext(core: self))
+        }
         drainer.isExecuting = false
         if wants(.intent) { emitIntentExecuted() }
         // An intent that dispatched nothing gets a recorded slot of its own.
         if hasRecorder { recordEndOfIntent() }
+    }
+
+    /// Whether the store has an ``ExecutionEnvironment`` (``environmentBit``).
+    @inlinable var hasEnvironment: Bool { middlewareInterest & Self.environmentBit != 0 }
+
+    /// Runs the feature's `execute` inside the store's environment. Out of line, so that
+    /// middleware's path keeps its size (inline, the closure cost `middleware-noop` 85
+    /// instructions a send).
+    @inlinable @inline(never) func executeInEnvironment(_ intent: F.Intent) {
+        guard let environment = settings?.environment else { return feature.execute(intent, StoreContext(core: self)) }
+        environment.withEnvironment { feature.execute(intent, StoreContext(core: self)) }
     }
 
     /// Tells the middleware that observes intents that the intent's `execute` returned.
@@ -677,7 +710,11 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     /// Runs the feature's bootstrap, on the draining thread.
     @inlinable func runBootstrap() {
         drainer.isExecuting = hasMiddleware
-        feature.bootstrap(StoreContext(core: self))
+        if _slowPath(hasEnvironment), let environment = settings?.environment {
+            environment.withEnvironment { feature.bootstrap(StoreContext(core: self)) }
+        } else {
+            feature.bootstrap(StoreContext(core: self))
+        }
         drainer.isExecuting = false
         if wants(.started) { emit(.started) }
     }

@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "MVICollections", targets: ["MVICollections"]),
         .library(name: "MVIMetrics", targets: ["MVIMetrics"]),
         .library(name: "MVIJSON", targets: ["MVIJSON"]),
+        .library(name: "MVIDependencies", targets: ["MVIDependencies"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
@@ -40,6 +41,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.0"),
     ],
     targets: [
         // The core: Store, Feature, contexts, side-effect delivery, middleware, views and
@@ -119,6 +121,13 @@ let package = Package(
 
         // What the test targets share: the Counter feature, the fake views and their features, a
         // lock box, a gate, a collector.
+        // swift-dependencies' values in a store's features (`environment: .dependencies { … }`);
+        // its own module, so that MVI itself depends on nothing.
+        .target(
+            name: "MVIDependencies",
+            dependencies: ["MVI", .product(name: "Dependencies", package: "swift-dependencies")],
+            swiftSettings: strictSettings),
+
         .target(name: "MVIFixtures", dependencies: ["MVI"], path: "Tests/MVIFixtures", swiftSettings: strictSettings),
 
         // One test target per module.
@@ -126,6 +135,14 @@ let package = Package(
             name: "MVITests",
             dependencies: [
                 "MVI", "MVIFixtures", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "MVIDependenciesTests",
+            dependencies: [
+                "MVI", "MVIDependencies", "MVITesting",
+                .product(name: "Dependencies", package: "swift-dependencies"),
+                .product(name: "Clocks", package: "swift-clocks"),
             ],
             swiftSettings: strictSettings),
         .testTarget(name: "MVIJSONTests", dependencies: ["MVIJSON"], swiftSettings: strictSettings),

@@ -1,0 +1,126 @@
+import Clocks
+import Dependencies
+import Foundation
+import MVI
+import MVIDependencies
+import MVITesting
+import Testing
+
+@Suite struct DependenciesTests {
+    @Test func overridesReachTheInitialStateExecuteAndAsyncWork() async {
+        let clock = TestClock()
+        let store = TestStore(
+            Roster(), initialState: .init(),
+            environment: .dependencies {
+                $0.uuid = .incrementing
+                $0.date.now = Date(timeIntervalSince1970: 1_000)
+                $0.continuousClock = clock
+            })
+        #expect(store.state.members == [Member(id: UUID(0), name: "host")])
+        await store.send(.add("guest")) { $0.members.append(Member(id: UUID(1), name: "guest")) }
+        await store.send(.stamp) { $0.stampedAt = Date(timeIntervalSince1970: 1_000) }
+        await store.send(.tick(times: 2))
+        await clock.advance(by: .seconds(1))
+        await store.receive(.ticked) { $0.ticks = 1 }
+        await clock.advance(by: .seconds(1))
+        await store.receive(.ticked) { $0.ticks = 2 }
+        await store.finish()
+    }
+
+    @Test func aDependencyTheTestDidNotOverrideFailsTheTestNamingIt() async {
+        await withKnownIssue {
+            let store = TestStore(Lobby(), initialState: .init(greeter: .init()), environment: .dependencies())
+            await store.send(.greeter(.greet)) { $0.greeter?.said = ["hello from the live value"] }
+        } matching: { issue in
+            issue.description.contains("override 'greeting' with a test value")
+        }
+    }
+
+    @Test func aForgottenUUIDOverrideFailsTheTestNamingIt() async {
+        await withKnownIssue {
+            // Not exhaustive: the only failure here is the dependency's, not the random id's.
+            let store = TestStore(
+                Roster(), initialState: .init(members: []), exhaustivity: .off, environment: .dependencies())
+            await store.send(.add("guest"))
+        } matching: { issue in
+            issue.description.contains(#"@Dependency(\.uuid) has no test implementation"#)
+        }
+    }
+
+    @Test func childrenReadTheirParentStoresDependencies() async {
+        let clock = TestClock()
+        let store = TestStore(
+            Lobby(), initialState: .init(),
+            environment: .dependencies {
+                $0.greeting = "hi"
+                $0.continuousClock = clock
+            })
+        await store.send(.open) { $0.greeter = .init() }
+        await store.send(.greeter(.greet)) { $0.greeter?.said = ["hi"] }
+        await store.send(.greeter(.greetLater))
+        await clock.advance(by: .seconds(1))
+        await store.receive(.greeter(.said("later: hi"))) { $0.greeter?.said.append("later: hi") }
+        await store.finish()
+    }
+
+    /// The store's values win over the sender's: an intent sent from code that binds other
+    /// values runs, and its work keeps running, with the store's.
+    @Test func workSeesTheStoresValuesWhoeverSendsTheIntent() async throws {
+        let clock = TestClock()
+        let store = Store(
+            Lobby(), initialState: .init(greeter: .init()),
+            environment: .dependencies {
+                $0.greeting = "store's"
+                $0.continuousClock = clock
+            })
+        withDependencies {
+            $0.greeting = "sender's"
+        } operation: {
+            store.send(.greeter(.greet))
+            store.send(.greeter(.greetLater))
+        }
+        #expect(store.state.greeter?.said == ["store's"])
+        await clock.advance(by: .seconds(1))
+        for await state in store.states where state.greeter?.said.count == 2 { break }
+        #expect(store.state.greeter?.said == ["store's", "later: store's"])
+    }
+
+    /// An app overrides a dependency once, around where it makes its stores; each store keeps
+    /// the values it was made with.
+    @Test func aStoreKeepsTheValuesInEffectWhereItWasMade() {
+        let english = withDependencies {
+            $0.greeting = "hello"
+        } operation: {
+            Store(Lobby(), initialState: .init(greeter: .init()), environment: .dependencies())
+        }
+        let french = withDependencies {
+            $0.greeting = "bonjour"
+        } operation: {
+            Store(Lobby(), initialState: .init(greeter: .init()), environment: .dependencies())
+        }
+        english.send(.greeter(.greet))
+        french.send(.greeter(.greet))
+        #expect(english.state.greeter?.said == ["hello"])
+        #expect(french.state.greeter?.said == ["bonjour"])
+    }
+
+    /// Many senders at once: every intent runs with the store's values, never a sender's.
+    @Test func concurrentSendersFromOtherContextsNeverLeakTheirValues() async {
+        let store = Store(
+            Lobby(), initialState: .init(greeter: .init()),
+            environment: .dependencies { $0.greeting = "store" })
+        await withTaskGroup(of: Void.self) { group in
+            for sender in 0..<8 {
+                group.addTask {
+                    withDependencies {
+                        $0.greeting = "sender \(sender)"
+                    } operation: {
+                        for _ in 0..<200 { store.send(.greeter(.greet)) }
+                    }
+                }
+            }
+        }
+        for await state in store.states where state.greeter?.said.count == 1_600 { break }
+        #expect(store.state.greeter?.said.allSatisfy { $0 == "store" } == true)
+    }
+}

@@ -21,6 +21,7 @@ let package = Package(
         // package-benchmark: `swift package benchmark` runs the same scenarios with its
         // statistics and baselines. Its malloc interposer adds a header to every block, which
         // is why mvi-bench (not this) reports the idle-store bytes.
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.0"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
@@ -35,6 +36,8 @@ let package = Package(
                 .product(name: "MVITimeTravel", package: "swift-mvi"),
                 .product(name: "MVIDevTools", package: "swift-mvi", condition: .when(traits: ["DevTools"])),
                 .product(name: "MVICollections", package: "swift-mvi"),
+                .product(name: "MVIDependencies", package: "swift-mvi"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "MVIMetrics", package: "swift-mvi"),
                 .product(name: "Logging", package: "swift-log"),

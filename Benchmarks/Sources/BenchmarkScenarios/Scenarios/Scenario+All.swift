@@ -17,6 +17,7 @@ extension Scenario {
                 "send-bigstate", "send-1sub with a 1,000,000-element array in the state",
                 subscribers: 1, makeState: { BigState() }),
             .sendBounded,
+            .sendReadingADependency,
             .effectRoundTrip,
             .effectAwaited,
             .concurrentSend,

@@ -1,0 +1,81 @@
+import Foundation
+import MVI
+
+/// The form that edits a sync-up, in the add sheet and the edit sheet: it knows nothing of
+/// either; its parent reads the sync-up when the person confirms.
+public struct SyncUpForm: ComposableFeature {
+    /// The sync-up being edited and the field with the keyboard.
+    public struct State: Equatable, Sendable {
+        /// The field being typed into.
+        public var focus: Field? = .title
+        /// The sync-up as edited so far.
+        public var syncUp: SyncUp
+
+        /// A form on `syncUp`; one without attendees gets a blank one, with the id `newID` makes.
+        public init(focus: Field? = .title, syncUp: SyncUp, newID: () -> UUID) {
+            self.focus = focus
+            self.syncUp = syncUp
+            if syncUp.attendees.isEmpty { self.syncUp.attendees.append(Attendee(id: newID())) }
+        }
+    }
+
+    /// A field that can have the focus (a keyboard reaches the duration and theme too).
+    public enum Field: Hashable, Sendable {
+        case attendee(UUID)
+        case title, duration, theme
+    }
+
+    /// One change a person makes by typing or picking.
+    public enum Edit: Equatable, Sendable {
+        case title(String), duration(Duration), theme(Theme), attendee(UUID, name: String), focus(Field?)
+    }
+
+    /// What the person does.
+    public enum Intent: Equatable, Sendable {
+        case edit(Edit), addAttendeeTapped, deleteAttendees(atOffsets: IndexSet)
+    }
+
+    /// What changes the form: an edit, or the attendees added and removed with the ids they need.
+    public enum Message: Equatable, Sendable {
+        case edited(Edit), attendeeAdded(UUID), attendeesDeleted(atOffsets: IndexSet, blank: UUID?)
+    }
+
+    /// Makes the ids of new attendees.
+    let uuid: @Sendable () -> UUID
+
+    /// A form whose new attendees get ids from `uuid`.
+    public init(uuid: @escaping @Sendable () -> UUID) { self.uuid = uuid }
+
+    /// Applies one change to the form.
+    public static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .edited(.title(let title)): state.syncUp.title = title
+        case .edited(.duration(let duration)): state.syncUp.duration = duration
+        case .edited(.theme(let theme)): state.syncUp.theme = theme
+        case .edited(.attendee(let id, let name)):
+            guard let index = state.syncUp.attendees.firstIndex(where: { $0.id == id }) else { return }
+            state.syncUp.attendees[index].name = name
+        case .edited(.focus(let field)): state.focus = field
+        case .attendeeAdded(let id):
+            state.syncUp.attendees.append(Attendee(id: id))
+            state.focus = .attendee(id)
+        case .attendeesDeleted(let offsets, let blank):
+            state.syncUp.attendees.remove(atOffsets: offsets)
+            if let blank, state.syncUp.attendees.isEmpty { state.syncUp.attendees.append(Attendee(id: blank)) }
+            guard let first = offsets.first, !state.syncUp.attendees.isEmpty else { return }
+            // The focus moves to the attendee now in the deleted one's place, or the last.
+            state.focus = .attendee(state.syncUp.attendees[min(first, state.syncUp.attendees.count - 1)].id)
+        }
+    }
+
+    /// Turns what the person did into changes, making the ids new attendees need.
+    public func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+        switch intent {
+        case .edit(let edit): context.dispatch(.edited(edit))
+        case .addAttendeeTapped: context.dispatch(.attendeeAdded(uuid()))
+        case .deleteAttendees(let offsets):
+            let emptied = offsets.count >= context.state.syncUp.attendees.count
+            context.dispatch(.attendeesDeleted(atOffsets: offsets, blank: emptied ? uuid() : nil))
+        }
+    }
+}

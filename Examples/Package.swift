@@ -110,6 +110,18 @@ let package = Package(
                 .product(name: "MVIStateKeeper", package: mvi),
             ],
             swiftSettings: settings),
+        // The app: `swift run --package-path Examples syncups`. The raw terminal and its keys
+        // come from TodoMVC.
+        .executableTarget(
+            name: "syncups",
+            dependencies: [
+                "SyncUps", "TodoMVC",
+                .product(name: "MVI", package: mvi),
+                .product(name: "MVIStateKeeper", package: mvi),
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: settings),
 
         .testTarget(
             name: "OrbitCirclesTests",

@@ -1,5 +1,4 @@
 import Foundation
-import MVI
 import SyncUps
 import TodoMVC
 
@@ -8,13 +7,13 @@ import TodoMVC
 @MainActor
 enum FullScreen {
     enum Event: Sendable {
-        case state(SyncUpsApp.State)
+        case changed
         case input([UInt8])
         case resized
         case quit
     }
 
-    static func run(_ store: Store<SyncUpsApp>) async {
+    static func run(_ session: SyncUpsSession) async {
         let (events, continuation) = AsyncStream.makeStream(of: Event.self)
         let terminal = RawTerminal()
         terminal.enter()
@@ -27,8 +26,9 @@ enum FullScreen {
             return source
         }
         defer { for source in signals { source.cancel() } }
+        let changes = session.changes()
         let states = Task {
-            for await state in store.states(bufferingPolicy: .bufferingNewest(1)) { continuation.yield(.state(state)) }
+            for await _ in changes { continuation.yield(.changed) }
         }
         let input = Task {
             for await bytes in RawTerminal.input() { continuation.yield(.input(bytes)) }
@@ -38,26 +38,17 @@ enum FullScreen {
             states.cancel()
             input.cancel()
         }
-        var view = SyncUpsTerminal()
-        var state = store.state
         var size = RawTerminal.size()
-        draw(view.screen(state, width: size.width, height: size.height))
+        draw(session.screen(width: size.width, height: size.height))
         for await event in events {
             switch event {
-            case .state(let new): state = new
+            case .changed: break
             case .input(let bytes):
-                for key in SyncUpsKey.parse(bytes) {
-                    switch view.command(for: key, in: store.state) {
-                    case .quit?: return
-                    case .send(let intent)?: store.send(intent)
-                    case nil: break
-                    }
-                }
-                state = store.state
+                for key in SyncUpsKey.parse(bytes) where !session.press(key) { return }
             case .resized: size = RawTerminal.size()
             case .quit: return
             }
-            draw(view.screen(state, width: size.width, height: size.height))
+            draw(session.screen(width: size.width, height: size.height))
         }
     }
 

@@ -1,39 +1,27 @@
 import Foundation
-import MVI
 import SyncUps
 
 /// Line mode, when standard input is not a terminal: each line is keys, the screen printed
 /// after each line.
+@MainActor
 enum LineMode {
-    static let help = "text is typed; <enter> <esc> <up> <down> <left> <right> <tab> <bs> <del> <c-n> are keys"
+    nonisolated static let help =
+        "text is typed; <enter> <esc> <up> <down> <left> <right> <tab> <bs> <del> <c-n> are keys"
 
-    static func run(_ store: Store<SyncUpsApp>) async {
-        var terminal = SyncUpsTerminal()
-        await settle(store)
-        show(terminal, store.state)
+    static func run(_ session: SyncUpsSession) async {
+        await session.settle()
+        show(session)
         while let line = readLine() {
             for key in SyncUpsKey.parse(line: line) {
-                switch terminal.command(for: key, in: store.state) {
-                case .quit?: return
-                case .send(let intent)?:
-                    store.send(intent)
-                    await settle(store)
-                case nil: break
-                }
+                guard session.press(key) else { return }
+                await session.settle()
             }
-            show(terminal, store.state)
+            show(session)
         }
     }
 
-    /// Until the store has handled what was sent: a meeting's timer keeps work running, so
-    /// this cannot wait for the store to be idle.
-    private static func settle(_ store: Store<SyncUpsApp>) async {
-        while store.pendingInputCount > 0 { try? await Task.sleep(for: .milliseconds(5)) }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-
-    private static func show(_ terminal: SyncUpsTerminal, _ state: SyncUpsApp.State) {
-        print(terminal.text(state))
+    private static func show(_ session: SyncUpsSession) {
+        print(session.screen().joined(separator: "\n"))
         print("")
         fflush(nil)  // a pipe reader sees each screen at once
     }

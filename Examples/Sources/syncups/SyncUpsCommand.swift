@@ -3,7 +3,6 @@
 import ArgumentParser
 import Foundation
 import MVI
-import MVIStateKeeper
 import SyncUps
 import TodoMVC
 
@@ -41,15 +40,13 @@ struct SyncUpsCommand: AsyncParsableCommand {
         let dependencies = SyncUpsDependencies(
             clock: clock, uuid: { UUID() }, now: { Date() }, speech: speechClient(clock: clock),
             openSettings: {})
-        let keeper = try SyncUpsPersistence.keeper(directory: data)
-        let store = SyncUpsPersistence.makeStore(SyncUpsApp(dependencies), keeper: keeper)
+        let session = try await SyncUpsSession(dependencies: dependencies, directory: data)
         if lineMode || !RawTerminal.isInteractive {
-            await LineMode.run(store)
+            await LineMode.run(session)
         } else {
-            await FullScreen.run(store)
+            await FullScreen.run(session)
         }
-        keeper.flush()
-        store.cancel()
+        await session.close()
     }
 
     private func speechClient(clock: ScaledClock) -> SpeechClient {

@@ -2,7 +2,7 @@ import Clocks
 import Foundation
 import MVI
 import MVIStateKeeper
-import SyncUps
+@testable import SyncUps
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))
@@ -18,7 +18,7 @@ struct PersistenceTests {
 
     func makeStore() throws -> (Store<SyncUpsApp>, StateKeeper<SyncUpsApp.State, [SyncUp]>) {
         let keeper = try SyncUpsPersistence.keeper(directory: directory)
-        return (SyncUpsPersistence.makeStore(SyncUpsApp(.test()), keeper: keeper), keeper)
+        return (SyncUpsPersistence.makeStore(SyncUpsApp(dependencies: .test()), keeper: keeper), keeper)
     }
 
     func state(of store: Store<SyncUpsApp>, where condition: (SyncUpsApp.State) -> Bool) async -> SyncUpsApp.State? {

@@ -2,7 +2,7 @@ import Clocks
 import Foundation
 import MVI
 import MVITesting
-import SyncUps
+@testable import SyncUps
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))
@@ -10,7 +10,7 @@ struct RecordMeetingTests {
     static func store(
         _ syncUp: SyncUp = .sixSeconds, speech: SpeechClient = .test(.denied), clock: TestClock<Duration>
     ) -> TestStore<RecordMeeting> {
-        TestStore(RecordMeeting(.test(clock: clock, speech: speech)), initialState: .init(syncUp: syncUp))
+        TestStore(RecordMeeting(dependencies: .test(clock: clock, speech: speech)), initialState: .init(syncUp: syncUp))
     }
 
     /// `syncUp` with the meeting a test ends, the first id the test's generator makes.

@@ -1,7 +1,7 @@
 import Clocks
 import Foundation
 import Synchronization
-import SyncUps
+@testable import SyncUps
 
 extension SyncUp {
     /// Six attendees, one past meeting, a minute long.

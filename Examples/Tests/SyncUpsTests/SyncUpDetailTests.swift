@@ -1,7 +1,7 @@
 import Foundation
 import MVI
 import MVITesting
-import SyncUps
+@testable import SyncUps
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))
@@ -10,7 +10,7 @@ struct SyncUpDetailTests {
         _ speech: SpeechAuthorization, destination: SyncUpDetail.Destination? = nil, settingsOpened: Calls = Calls()
     ) -> TestStore<SyncUpDetail> {
         TestStore(
-            SyncUpDetail(.test(speech: .test(speech), settingsOpened: settingsOpened)),
+            SyncUpDetail(dependencies: .test(speech: .test(speech), settingsOpened: settingsOpened)),
             initialState: .init(destination: destination, syncUp: .mock))
     }
 

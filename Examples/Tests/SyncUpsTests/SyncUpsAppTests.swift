@@ -2,13 +2,13 @@ import Clocks
 import Foundation
 import MVI
 import MVITesting
-import SyncUps
+@testable import SyncUps
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))
 struct SyncUpsAppTests {
     @Test func anEditInTheDetailReachesTheList() async {
-        let store = TestStore(SyncUpsApp(.test()), initialState: .init(list: .init(syncUps: [.mock])))
+        let store = TestStore(SyncUpsApp(dependencies: .test()), initialState: .init(list: .init(syncUps: [.mock])))
         var detail = SyncUpDetail.State(syncUp: .mock)
         await store.send(.push(.detail(detail))) { $0.path = DestinationStack([.detail(detail)]) }
         var form = SyncUpForm.State(syncUp: .mock, newID: { UUID(0) })
@@ -25,7 +25,7 @@ struct SyncUpsAppTests {
     }
 
     @Test func deletingFromTheDetailPopsItAndRemovesTheSyncUp() async {
-        let store = TestStore(SyncUpsApp(.test()), initialState: .init(list: .init(syncUps: [.mock])))
+        let store = TestStore(SyncUpsApp(dependencies: .test()), initialState: .init(list: .init(syncUps: [.mock])))
         await store.send(.push(.detail(.init(syncUp: .mock)))) {
             $0.path = DestinationStack([.detail(.init(syncUp: .mock))])
         }
@@ -43,7 +43,7 @@ struct SyncUpsAppTests {
         let clock = TestClock()
         let speech = SpeechClient.test(.authorized, transcripts: ["I completed the project"])
         let store = TestStore(
-            SyncUpsApp(.test(clock: clock, speech: speech)),
+            SyncUpsApp(dependencies: .test(clock: clock, speech: speech)),
             initialState: .init(
                 list: .init(syncUps: [.sixSeconds]),
                 path: DestinationStack([.detail(.init(syncUp: .sixSeconds)), .record(.init(syncUp: .sixSeconds))])))
@@ -74,7 +74,7 @@ struct SyncUpsAppTests {
     @Test func startingAMeetingPushesTheRecordingScreenAndStartsItsTimer() async {
         let clock = TestClock()
         let store = TestStore(
-            SyncUpsApp(.test(clock: clock, speech: .test(.authorized))),
+            SyncUpsApp(dependencies: .test(clock: clock, speech: .test(.authorized))),
             initialState: .init(list: .init(syncUps: [.mock]), path: DestinationStack([.detail(.init(syncUp: .mock))])))
         await store.send(.detail(0, .startMeetingTapped))
         await store.receive(intent: .startMeeting(.mock)) {

@@ -1,6 +1,6 @@
 import Foundation
 import MVITesting
-import SyncUps
+@testable import SyncUps
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))

@@ -3,60 +3,45 @@ import MVI
 
 /// A meeting in progress: the timer, the current speaker, and the transcript, saved into the
 /// sync-up when the meeting ends.
-public struct RecordMeeting: ComposableFeature {
+struct RecordMeeting: ComposableFeature {
     /// What the alerts lead to.
-    public enum Alert: Equatable, Sendable { case confirmDiscard, confirmSave }
+    enum Alert: Equatable, Sendable { case confirmDiscard, confirmSave }
 
     /// The meeting so far.
-    public struct State: Equatable, Sendable {
+    struct State: Equatable, Sendable {
         /// The alert shown; the timer stands still while it is.
-        public var alert: AlertState<Alert>?
+        var alert: AlertState<Alert>?
         /// Seconds of the meeting gone.
-        public var secondsElapsed = 0
+        var secondsElapsed = 0
         /// Who speaks, as an index into the attendees.
-        public var speakerIndex = 0
+        var speakerIndex = 0
         /// The sync-up meeting.
-        public var syncUp: SyncUp
+        var syncUp: SyncUp
         /// What was heard so far.
-        public var transcript = ""
-
-        /// A meeting about to start.
-        public init(
-            alert: AlertState<Alert>? = nil, secondsElapsed: Int = 0, speakerIndex: Int = 0, syncUp: SyncUp,
-            transcript: String = ""
-        ) {
-            self.alert = alert
-            self.secondsElapsed = secondsElapsed
-            self.speakerIndex = speakerIndex
-            self.syncUp = syncUp
-            self.transcript = transcript
-        }
+        var transcript = ""
 
         /// What is left of the meeting.
-        public var durationRemaining: Duration { syncUp.duration - .seconds(secondsElapsed) }
+        var durationRemaining: Duration { syncUp.duration - .seconds(secondsElapsed) }
         var secondsPerAttendee: Int { Int(syncUp.durationPerAttendee.components.seconds) }
     }
 
     /// What the person does, and what the timer says.
-    public enum Intent: Equatable, Sendable {
+    enum Intent: Equatable, Sendable {
         case alert(Alert?), endMeetingTapped, nextTapped, start, timerTicked
     }
 
     /// What changes the meeting; `dismiss` pops the screen.
-    public enum Message: DismissibleMessage, Equatable {
+    enum Message: DismissibleMessage, Equatable {
         case dismiss, alertClosed, endMeetingAsked, nextSpeaker, ticked, heard(String), speechFailed, saved(Meeting)
     }
 
     /// The meeting was saved into the sync-up.
-    public enum SideEffect: Equatable, Sendable { case saved(SyncUp) }
+    enum SideEffect: Equatable, Sendable { case saved(SyncUp) }
 
     let dependencies: SyncUpsDependencies
 
-    /// A meeting with its dependencies.
-    public init(_ dependencies: SyncUpsDependencies) { self.dependencies = dependencies }
-
     /// Applies one change to the meeting.
-    public static func reduce(_ state: inout State, _ message: Message) {
+    static func reduce(_ state: inout State, _ message: Message) {
         switch message {
         case .dismiss: break  // its parent pops it
         case .alertClosed: state.alert = nil
@@ -83,7 +68,7 @@ public struct RecordMeeting: ComposableFeature {
     }
 
     /// Starts the timer and the recognizer; ends the meeting when time is up or the person says so.
-    public func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
         switch intent {
         case .alert(let action):
             context.dispatch(.alertClosed)
@@ -134,7 +119,7 @@ public struct RecordMeeting: ComposableFeature {
 
 extension AlertState<RecordMeeting.Alert> {
     /// Asks how to end a meeting ended early; one that ran past its last speaker cannot be discarded.
-    public static func endMeeting(isDiscardable: Bool) -> Self {
+    static func endMeeting(isDiscardable: Bool) -> Self {
         var buttons: [ButtonState<RecordMeeting.Alert>] = [ButtonState("Save and end", action: .confirmSave)]
         if isDiscardable { buttons.append(.destructive("Discard", action: .confirmDiscard)) }
         buttons.append(.cancel("Resume"))
@@ -144,7 +129,7 @@ extension AlertState<RecordMeeting.Alert> {
     }
 
     /// The recognizer failed: the meeting can go on unrecorded, or be thrown away.
-    public static let speechRecognizerFailed = AlertState(
+    static let speechRecognizerFailed = AlertState(
         title: "Speech recognition failure",
         message: "Speech recognition stopped working, so the rest of this meeting will not be transcribed.",
         buttons: [.cancel("Continue meeting"), .destructive("Discard meeting", action: .confirmDiscard)])

@@ -2,46 +2,41 @@ import Foundation
 import MVI
 
 /// One sync-up: its meetings, the edit sheet, deletion, and the start of a meeting.
-public struct SyncUpDetail: ComposableFeature {
+struct SyncUpDetail: ComposableFeature {
     /// What the screen shows over itself: at most one thing.
-    public enum Destination: Equatable, Sendable {
+    enum Destination: Equatable, Sendable {
         case alert(AlertState<Alert>)
         case edit(SyncUpForm.State)
     }
 
     /// What the detail's alerts lead to.
-    public enum Alert: Equatable, Sendable {
+    enum Alert: Equatable, Sendable {
         case confirmDeletion, continueWithoutRecording, openSettings
     }
 
     /// The sync-up and what is shown over it.
-    public struct State: Equatable, Sendable {
+    struct State: Equatable, Sendable {
         /// The sheet or alert shown.
-        public var destination: Destination?
+        var destination: Destination?
         /// The sync-up shown.
-        public var syncUp: SyncUp
+        var syncUp: SyncUp
 
-        /// A detail screen.
-        public init(destination: Destination? = nil, syncUp: SyncUp) {
-            self.destination = destination
-            self.syncUp = syncUp
-        }
     }
 
     /// What the person does.
-    public enum Intent: Equatable, Sendable {
+    enum Intent: Equatable, Sendable {
         case cancelEditTapped, deleteTapped, deleteMeetings(atOffsets: IndexSet), doneEditingTapped, editTapped
         case startMeetingTapped, alert(Alert?), edit(SyncUpForm.Intent)
     }
 
     /// What changes the screen; `dismiss` pops it.
-    public enum Message: DismissibleMessage, Equatable {
+    enum Message: DismissibleMessage, Equatable {
         case dismiss, presented(Destination?), meetingsDeleted(atOffsets: IndexSet), saved(SyncUp)
         case edit(SyncUpForm.Message)
     }
 
     /// What the app does for the detail.
-    public enum SideEffect: Equatable, Sendable {
+    enum SideEffect: Equatable, Sendable {
         /// The sync-up changed: the list and the other screens show the new one.
         case changed(SyncUp)
         /// The sync-up was deleted: the list drops it.
@@ -51,16 +46,13 @@ public struct SyncUpDetail: ComposableFeature {
     }
 
     /// The edit sheet's form.
-    public static let edit = child(
+    static let edit = child(
         SyncUpForm.self, at: \.destination, case: Destination.edit, intent: Intent.edit, message: Message.edit)
 
     let dependencies: SyncUpsDependencies
 
-    /// A detail with its dependencies.
-    public init(_ dependencies: SyncUpsDependencies) { self.dependencies = dependencies }
-
     /// Applies one change to the screen.
-    public static func reduce(_ state: inout State, _ message: Message) {
+    static func reduce(_ state: inout State, _ message: Message) {
         switch message {
         case .dismiss: break  // its parent pops it
         case .presented(let destination): state.destination = destination
@@ -73,7 +65,7 @@ public struct SyncUpDetail: ComposableFeature {
     }
 
     /// Handles the buttons, the alerts' choices and the form.
-    public func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
         switch intent {
         case .cancelEditTapped: context.dispatch(.presented(nil))
         case .deleteTapped: context.dispatch(.presented(.alert(.deleteSyncUp)))
@@ -109,12 +101,12 @@ public struct SyncUpDetail: ComposableFeature {
 
 extension AlertState<SyncUpDetail.Alert> {
     /// Asks before a sync-up is deleted.
-    public static let deleteSyncUp = AlertState(
+    static let deleteSyncUp = AlertState(
         title: "Delete?", message: "This deletes the sync-up and all its meetings.",
         buttons: [.destructive("Yes", action: .confirmDeletion), .cancel("Nevermind")])
 
     /// Speech recognition was turned off: the meeting can go on unrecorded.
-    public static let speechRecognitionDenied = AlertState(
+    static let speechRecognitionDenied = AlertState(
         title: "Speech recognition denied",
         message: "Speech recognition was turned off, so this meeting would not be transcribed. "
             + "Allow it in settings, or go on without a transcript.",
@@ -124,7 +116,7 @@ extension AlertState<SyncUpDetail.Alert> {
         ])
 
     /// This device cannot recognize speech: the meeting can go on unrecorded.
-    public static let speechRecognitionRestricted = AlertState(
+    static let speechRecognitionRestricted = AlertState(
         title: "Speech recognition restricted",
         message: "This device cannot recognize speech, so this meeting would not be transcribed.",
         buttons: [ButtonState("Continue without recording", action: .continueWithoutRecording), .cancel("Cancel")])

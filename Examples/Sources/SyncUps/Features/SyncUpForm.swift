@@ -3,16 +3,16 @@ import MVI
 
 /// The form that edits a sync-up, in the add sheet and the edit sheet: it knows nothing of
 /// either; its parent reads the sync-up when the person confirms.
-public struct SyncUpForm: ComposableFeature {
+struct SyncUpForm: ComposableFeature {
     /// The sync-up being edited and the field with the keyboard.
-    public struct State: Equatable, Sendable {
+    struct State: Equatable, Sendable {
         /// The field being typed into.
-        public var focus: Field? = .title
+        var focus: Field? = .title
         /// The sync-up as edited so far.
-        public var syncUp: SyncUp
+        var syncUp: SyncUp
 
         /// A form on `syncUp`; one without attendees gets a blank one, with the id `newID` makes.
-        public init(focus: Field? = .title, syncUp: SyncUp, newID: () -> UUID) {
+        init(focus: Field? = .title, syncUp: SyncUp, newID: () -> UUID) {
             self.focus = focus
             self.syncUp = syncUp
             if syncUp.attendees.isEmpty { self.syncUp.attendees.append(Attendee(id: newID())) }
@@ -20,34 +20,31 @@ public struct SyncUpForm: ComposableFeature {
     }
 
     /// A field that can have the focus (a keyboard reaches the duration and theme too).
-    public enum Field: Hashable, Sendable {
+    enum Field: Hashable, Sendable {
         case attendee(UUID)
         case title, duration, theme
     }
 
     /// One change a person makes by typing or picking.
-    public enum Edit: Equatable, Sendable {
+    enum Edit: Equatable, Sendable {
         case title(String), duration(Duration), theme(Theme), attendee(UUID, name: String), focus(Field?)
     }
 
     /// What the person does.
-    public enum Intent: Equatable, Sendable {
+    enum Intent: Equatable, Sendable {
         case edit(Edit), addAttendeeTapped, deleteAttendees(atOffsets: IndexSet)
     }
 
     /// What changes the form: an edit, or the attendees added and removed with the ids they need.
-    public enum Message: Equatable, Sendable {
+    enum Message: Equatable, Sendable {
         case edited(Edit), attendeeAdded(UUID), attendeesDeleted(atOffsets: IndexSet, blank: UUID?)
     }
 
     /// Makes the ids of new attendees.
     let uuid: @Sendable () -> UUID
 
-    /// A form whose new attendees get ids from `uuid`.
-    public init(uuid: @escaping @Sendable () -> UUID) { self.uuid = uuid }
-
     /// Applies one change to the form.
-    public static func reduce(_ state: inout State, _ message: Message) {
+    static func reduce(_ state: inout State, _ message: Message) {
         switch message {
         case .edited(.title(let title)): state.syncUp.title = title
         case .edited(.duration(let duration)): state.syncUp.duration = duration
@@ -69,7 +66,7 @@ public struct SyncUpForm: ComposableFeature {
     }
 
     /// Turns what the person did into changes, making the ids new attendees need.
-    public func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
         switch intent {
         case .edit(let edit): context.dispatch(.edited(edit))
         case .addAttendeeTapped: context.dispatch(.attendeeAdded(uuid()))

@@ -2,47 +2,41 @@ import Foundation
 import MVI
 
 /// The app: the list at the root, and a stack of screens pushed over it.
-public struct SyncUpsApp: Feature {
+struct SyncUpsApp: Feature {
     /// A screen of the stack.
-    public enum Path: Equatable, Sendable {
+    enum Path: Equatable, Sendable {
         case detail(SyncUpDetail.State)
         case meeting(Meeting, syncUp: SyncUp)
         case record(RecordMeeting.State)
     }
 
     /// The list, the stack, and what went wrong with the saved list.
-    public struct State: Equatable, Sendable {
+    struct State: Equatable, Sendable {
         /// The root screen.
-        public var list = SyncUpsList.State()
+        var list = SyncUpsList.State()
         /// The screens over it, the top last.
-        public var path = DestinationStack<Path>()
+        var path = DestinationStack<Path>()
         /// Why the saved list was not used or could not be saved, shown until the app quits.
-        public var problem: String?
+        var problem: String?
 
-        /// An app state.
-        public init(list: SyncUpsList.State = .init(), path: DestinationStack<Path> = .init(), problem: String? = nil) {
-            self.list = list
-            self.path = path
-            self.problem = problem
-        }
     }
 
     /// What the person does, on the list, on a screen, or with the stack.
-    public enum Intent: Equatable, Sendable {
+    enum Intent: Equatable, Sendable {
         case list(SyncUpsList.Intent), detail(Int, SyncUpDetail.Intent), record(Int, RecordMeeting.Intent)
         case push(Path), back, startMeeting(SyncUp), reportProblem(String)
     }
 
     /// What changes the app.
-    public enum Message: Equatable, Sendable {
+    enum Message: Equatable, Sendable {
         case list(SyncUpsList.Message), detail(Int, SyncUpDetail.Message), record(Int, RecordMeeting.Message)
         case pushed(Path), popped(from: Int), changed(SyncUp), deleted(SyncUp.ID), problemReported(String)
     }
 
     /// The list.
-    public static let list = child(SyncUpsList.self, at: \.list, intent: Intent.list, message: Message.list)
+    static let list = child(SyncUpsList.self, at: \.list, intent: Intent.list, message: Message.list)
     /// The detail screens of the stack, whose changes reach the list and the other screens.
-    public static let detail = child(
+    static let detail = child(
         SyncUpDetail.self, in: \.path, case: Path.detail, intent: Intent.detail, message: Message.detail,
         sideEffects: { _, effect in
             switch effect {
@@ -52,7 +46,7 @@ public struct SyncUpsApp: Feature {
             }
         })
     /// The recording screens of the stack, whose saved meeting reaches the list and the detail.
-    public static let record = child(
+    static let record = child(
         RecordMeeting.self, in: \.path, case: Path.record, intent: Intent.record, message: Message.record,
         sideEffects: { _, effect in
             switch effect {
@@ -62,11 +56,8 @@ public struct SyncUpsApp: Feature {
 
     let dependencies: SyncUpsDependencies
 
-    /// The app with its dependencies.
-    public init(_ dependencies: SyncUpsDependencies) { self.dependencies = dependencies }
-
     /// Applies one change to the app.
-    public static func reduce(_ state: inout State, _ message: Message) {
+    static func reduce(_ state: inout State, _ message: Message) {
         switch message {
         case .list(let message): list.reduce(&state, message)
         case .detail(let id, let message): detail.reduce(&state, message, id: id)
@@ -85,13 +76,13 @@ public struct SyncUpsApp: Feature {
     }
 
     /// Routes to the list and the screens; pushes, pops, and starts a meeting's timer.
-    public func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .list(let intent): context.forward(intent, to: SyncUpsList(uuid: dependencies.uuid), in: Self.list)
         case .detail(let id, let intent):
-            context.forward(intent, to: SyncUpDetail(dependencies), in: Self.detail, id: id)
+            context.forward(intent, to: SyncUpDetail(dependencies: dependencies), in: Self.detail, id: id)
         case .record(let id, let intent):
-            context.forward(intent, to: RecordMeeting(dependencies), in: Self.record, id: id)
+            context.forward(intent, to: RecordMeeting(dependencies: dependencies), in: Self.record, id: id)
         case .push(let screen): context.dispatch(.pushed(screen))
         case .back:
             guard let top = context.state.path.topID else { return }
@@ -99,7 +90,7 @@ public struct SyncUpsApp: Feature {
         case .startMeeting(let syncUp):
             context.dispatch(.pushed(.record(.init(syncUp: syncUp))))
             guard let id = context.state.path.topID else { return }
-            context.forward(.start, to: RecordMeeting(dependencies), in: Self.record, id: id)
+            context.forward(.start, to: RecordMeeting(dependencies: dependencies), in: Self.record, id: id)
         case .reportProblem(let problem): context.dispatch(.problemReported(problem))
         }
     }
@@ -123,5 +114,5 @@ extension SyncUpsApp.Path {
 
 extension SyncUpsApp: RoutesToChildren {
     /// The list and the screens, so that logs name the child an intent is for.
-    public static var childScopes: [any ChildScopeRoute<SyncUpsApp>] { [list, detail, record] }
+    static var childScopes: [any ChildScopeRoute<SyncUpsApp>] { [list, detail, record] }
 }

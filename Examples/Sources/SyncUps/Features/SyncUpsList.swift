@@ -2,43 +2,35 @@ import Foundation
 import MVI
 
 /// The sync-ups, with the sheet that adds one.
-public struct SyncUpsList: ComposableFeature {
+struct SyncUpsList: ComposableFeature {
     /// The list and the add sheet, when it is open.
-    public struct State: Equatable, Sendable {
+    struct State: Equatable, Sendable {
         /// The form of the sync-up being added.
-        public var add: SyncUpForm.State?
+        var add: SyncUpForm.State?
         /// Every sync-up, in the order they were added.
-        public var syncUps: [SyncUp] = []
+        var syncUps: [SyncUp] = []
 
-        /// A list.
-        public init(add: SyncUpForm.State? = nil, syncUps: [SyncUp] = []) {
-            self.add = add
-            self.syncUps = syncUps
-        }
     }
 
     /// What the person does.
-    public enum Intent: Equatable, Sendable {
+    enum Intent: Equatable, Sendable {
         case addSyncUpTapped, confirmAddTapped, dismissAddTapped, delete(atOffsets: IndexSet)
         case add(SyncUpForm.Intent)
     }
 
     /// What changes the list.
-    public enum Message: Equatable, Sendable {
+    enum Message: Equatable, Sendable {
         case addPresented(SyncUpForm.State?), added(SyncUp), deleted(atOffsets: IndexSet)
         case add(SyncUpForm.Message)
     }
 
     /// The add sheet's form.
-    public static let add = child(SyncUpForm.self, at: \.add, intent: Intent.add, message: Message.add)
+    static let add = child(SyncUpForm.self, at: \.add, intent: Intent.add, message: Message.add)
 
     let uuid: @Sendable () -> UUID
 
-    /// A list whose new sync-ups get ids from `uuid`.
-    public init(uuid: @escaping @Sendable () -> UUID) { self.uuid = uuid }
-
     /// Applies one change to the list.
-    public static func reduce(_ state: inout State, _ message: Message) {
+    static func reduce(_ state: inout State, _ message: Message) {
         switch message {
         case .addPresented(let form): state.add = form
         case .added(let syncUp):
@@ -50,7 +42,7 @@ public struct SyncUpsList: ComposableFeature {
     }
 
     /// Opens, confirms and discards the add sheet; deletes.
-    public func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
         switch intent {
         case .addSyncUpTapped: context.dispatch(.addPresented(.init(syncUp: SyncUp(id: uuid()), newID: uuid)))
         case .confirmAddTapped:

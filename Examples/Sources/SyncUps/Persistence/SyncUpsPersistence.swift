@@ -17,7 +17,7 @@ public enum SyncUpsPersistence {
     }
 
     /// A keeper saving the sync-ups (not the screens, which start fresh) in `storage`.
-    public static func keeper(storage: any StateStorage) -> StateKeeper<SyncUpsApp.State, [SyncUp]> {
+    static func keeper(storage: any StateStorage) -> StateKeeper<SyncUpsApp.State, [SyncUp]> {
         StateKeeper(
             storage: storage, key: key, save: { $0.list.syncUps },
             restore: { saved, initial in
@@ -28,7 +28,7 @@ public enum SyncUpsPersistence {
     }
 
     /// A keeper saving the sync-ups in the folder `directory`, created if missing.
-    public static func keeper(directory: String) throws -> StateKeeper<SyncUpsApp.State, [SyncUp]> {
+    static func keeper(directory: String) throws -> StateKeeper<SyncUpsApp.State, [SyncUp]> {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         return keeper(storage: FileStateStorage(directory: directory))
     }
@@ -38,7 +38,7 @@ public enum SyncUpsPersistence {
     /// A saved file that cannot be used is never overwritten (``StateKeeper``'s rule): one that
     /// cannot be decoded is moved aside, one that cannot be read stays and saving stops. The
     /// app starts empty and ``SyncUpsApp/State/problem`` says why.
-    public static func makeStore(
+    static func makeStore(
         _ feature: SyncUpsApp, keeper: StateKeeper<SyncUpsApp.State, [SyncUp]>
     ) -> Store<SyncUpsApp> {
         // Failures arrive on any thread, the first before the store exists: a stream hands them over.

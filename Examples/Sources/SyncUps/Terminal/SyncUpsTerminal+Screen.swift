@@ -4,7 +4,7 @@ import MVI
 extension SyncUpsTerminal {
     /// The screen for `state`: a title, a rule, the body, a rule, the problem if any, and the
     /// keys that work, cut and padded to `height` lines of at most `width` columns.
-    public func screen(_ state: SyncUpsApp.State, width: Int = 80, height: Int = 24) -> [String] {
+    func screen(_ state: SyncUpsApp.State, width: Int = 80, height: Int = 24) -> [String] {
         let (title, body, help) = parts(state)
         let rule = String(repeating: "─", count: width)
         var footer = [rule]
@@ -19,7 +19,7 @@ extension SyncUpsTerminal {
     }
 
     /// The screen as one text, without trailing spaces: what line mode prints.
-    public func text(_ state: SyncUpsApp.State, width: Int = 80, height: Int = 24) -> String {
+    func text(_ state: SyncUpsApp.State, width: Int = 80, height: Int = 24) -> String {
         screen(state, width: width, height: height).joined(separator: "\n")
     }
 

@@ -3,20 +3,20 @@ import MVI
 
 /// The terminal view's model: what is selected, the screen as text for a state, and the
 /// intent each key sends. The same state and selection give the same screen.
-public struct SyncUpsTerminal: Equatable, Sendable {
+struct SyncUpsTerminal: Equatable, Sendable {
     /// The sync-up selected in the list.
-    public var selectedSyncUp = 0
+    var selectedSyncUp = 0
     /// The meeting selected in a detail.
-    public var selectedMeeting = 0
+    var selectedMeeting = 0
 
     /// What a key asks for.
-    public enum Command: Equatable, Sendable {
+    enum Command: Equatable, Sendable {
         case send(SyncUpsApp.Intent)
         case quit
     }
 
     /// A terminal view with the first rows selected.
-    public init() {}
+    init() {}
 
     /// What is on top: the list, or the screen of the stack with its id.
     enum Top {
@@ -35,7 +35,7 @@ public struct SyncUpsTerminal: Equatable, Sendable {
     // MARK: Keys
 
     /// The command for `key` on the screen `state` shows; moves the selection as it goes.
-    public mutating func command(for key: SyncUpsKey, in state: SyncUpsApp.State) -> Command? {
+    mutating func command(for key: SyncUpsKey, in state: SyncUpsApp.State) -> Command? {
         switch Self.top(of: state) {
         case .list:
             if let form = state.list.add {

@@ -74,7 +74,9 @@ public struct Meeting: Equatable, Sendable, Codable, Identifiable {
 
 /// A sync-up's color, by name.
 public enum Theme: String, CaseIterable, Equatable, Sendable, Codable {
+    /// A color's name.
     case bubblegum, buttercup, indigo, lavender, magenta, navy, orange, oxblood, periwinkle, poppy, purple
+    /// A color's name.
     case seafoam, sky, tan, teal, yellow
 
     /// `Bubblegum`.

@@ -1,5 +1,6 @@
 /// A key pressed in the terminal.
 public enum SyncUpsKey: Sendable, Equatable {
+    /// The arrows, Enter, Backspace, Delete (the forward one), Escape on its own, and Tab.
     case up, down, left, right, enter, backspace, delete, escape, tab
     /// A letter typed with Ctrl (`control("n")` is Ctrl-N).
     case control(Character)

@@ -20,7 +20,6 @@ struct SyncUpDetail: ComposableFeature {
         var destination: Destination?
         /// The sync-up shown.
         var syncUp: SyncUp
-
     }
 
     /// What the person does.

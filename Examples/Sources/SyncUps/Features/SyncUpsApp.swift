@@ -18,7 +18,6 @@ struct SyncUpsApp: Feature {
         var path = DestinationStack<Path>()
         /// Why the saved list was not used or could not be saved, shown until the app quits.
         var problem: String?
-
     }
 
     /// What the person does, on the list, on a screen, or with the stack.

@@ -9,7 +9,6 @@ struct SyncUpsList: ComposableFeature {
         var add: SyncUpForm.State?
         /// Every sync-up, in the order they were added.
         var syncUps: [SyncUp] = []
-
     }
 
     /// What the person does.

@@ -27,10 +27,12 @@ struct PersistenceTests {
     }
 
     func add(_ title: String, to store: Store<SyncUpsApp>) async {
-        let intents: [SyncUpsApp.Intent] = [
-            .list(.addSyncUpTapped), .list(.add(.edit(.title(title)))), .list(.confirmAddTapped),
-        ]
-        for intent in intents { store.send(intent) }
+        store.send(.list(.addSyncUpTapped))
+        await store.waitForIdle()
+        guard var syncUp = store.state.list.add?.syncUp else { return }
+        syncUp.title = title
+        store.send(.list(.add(.set(syncUp))))
+        store.send(.list(.confirmAddTapped))
         await store.waitForIdle()
     }
 

@@ -53,7 +53,7 @@ struct SyncUpDetailTests {
         var form = SyncUpForm.State(syncUp: .mock, newID: { UUID(0) })
         await store.send(.editTapped) { $0.destination = .edit(form) }
         form.syncUp.title = "Blob's Meeting"
-        await store.send(.edit(.edit(.title("Blob's Meeting")))) { $0.destination = .edit(form) }
+        await store.send(.edit(.set(form.syncUp))) { $0.destination = .edit(form) }
         await store.send(.doneEditingTapped) {
             $0.destination = nil
             $0.syncUp.title = "Blob's Meeting"
@@ -67,7 +67,7 @@ struct SyncUpDetailTests {
         var form = SyncUpForm.State(syncUp: .mock, newID: { UUID(0) })
         await store.send(.editTapped) { $0.destination = .edit(form) }
         form.syncUp.title = "Gone"
-        await store.send(.edit(.edit(.title("Gone")))) { $0.destination = .edit(form) }
+        await store.send(.edit(.set(form.syncUp))) { $0.destination = .edit(form) }
         await store.send(.cancelEditTapped) { $0.destination = nil }
         await store.finish()
     }

@@ -16,7 +16,7 @@ struct SyncUpsAppTests {
         await store.send(.detail(0, .editTapped)) { $0.path = DestinationStack([.detail(detail)]) }
         form.syncUp.title = "Blob"
         detail.destination = .edit(form)
-        await store.send(.detail(0, .edit(.edit(.title("Blob"))))) { $0.path = DestinationStack([.detail(detail)]) }
+        await store.send(.detail(0, .edit(.set(form.syncUp)))) { $0.path = DestinationStack([.detail(detail)]) }
         await store.send(.detail(0, .doneEditingTapped)) {
             $0.path = DestinationStack([.detail(.init(syncUp: form.syncUp))])
             $0.list.syncUps = [form.syncUp]

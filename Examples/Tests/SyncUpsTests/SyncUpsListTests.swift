@@ -10,7 +10,7 @@ struct SyncUpsListTests {
         var syncUp = SyncUp(id: UUID(0), attendees: [Attendee(id: UUID(1))])
         await store.send(.addSyncUpTapped) { $0.add = .init(syncUp: syncUp, newID: { UUID(1) }) }
         syncUp.title = "Engineering"
-        await store.send(.add(.edit(.title("Engineering")))) { $0.add?.syncUp.title = "Engineering" }
+        await store.send(.add(.set(syncUp))) { $0.add?.syncUp.title = "Engineering" }
         await store.send(.confirmAddTapped) {
             $0.add = nil
             $0.syncUps = [syncUp]

@@ -32,10 +32,20 @@ import Testing
         var state = Self.app
         state.list.add = .init(syncUp: SyncUp(id: UUID(1), title: "Des"), newID: { UUID(2) })
         var terminal = SyncUpsTerminal()
-        #expect(terminal.command(for: .character("k"), in: state) == .send(.list(.add(.edit(.title("Desk"))))))
-        #expect(terminal.command(for: .down, in: state) == .send(.list(.add(.edit(.focus(.duration))))))
+        #expect(
+            terminal.command(for: .character("k"), in: state)
+                == .send(.list(.add(.set(SyncUp(id: UUID(1), attendees: [Attendee(id: UUID(2))], title: "Desk"))))))
+        #expect(terminal.command(for: .down, in: state) == .send(.list(.add(.focus(.duration)))))
         state.list.add?.focus = .duration
-        #expect(terminal.command(for: .left, in: state) == .send(.list(.add(.edit(.duration(.seconds(240)))))))
+        #expect(
+            terminal.command(for: .left, in: state)
+                == .send(
+                    .list(
+                        .add(
+                            .set(
+                                SyncUp(
+                                    id: UUID(1), attendees: [Attendee(id: UUID(2))], duration: .seconds(240),
+                                    title: "Des"))))))
         state.list.add?.focus = .attendee(UUID(2))
         #expect(terminal.command(for: .backspace, in: state) == .send(.list(.add(.deleteAttendees(atOffsets: [0])))))
         #expect(terminal.command(for: .control("n"), in: state) == .send(.list(.add(.addAttendeeTapped))))

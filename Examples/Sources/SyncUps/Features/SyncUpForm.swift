@@ -25,19 +25,15 @@ struct SyncUpForm: ComposableFeature {
         case title, duration, theme
     }
 
-    /// One change a person makes by typing or picking.
-    enum Edit: Equatable, Sendable {
-        case title(String), duration(Duration), theme(Theme), attendee(UUID, name: String), focus(Field?)
-    }
-
-    /// What the person does.
+    /// What the person does: edits the sync-up (a view's binding sets it whole), moves the
+    /// focus, adds or deletes attendees.
     enum Intent: Equatable, Sendable {
-        case edit(Edit), addAttendeeTapped, deleteAttendees(atOffsets: IndexSet)
+        case set(SyncUp), focus(Field?), addAttendeeTapped, deleteAttendees(atOffsets: IndexSet)
     }
 
     /// What changes the form: an edit, or the attendees added and removed with the ids they need.
     enum Message: Equatable, Sendable {
-        case edited(Edit), attendeeAdded(UUID), attendeesDeleted(atOffsets: IndexSet, blank: UUID?)
+        case set(SyncUp), focus(Field?), attendeeAdded(UUID), attendeesDeleted(atOffsets: IndexSet, blank: UUID?)
     }
 
     /// Makes the ids of new attendees.
@@ -46,13 +42,8 @@ struct SyncUpForm: ComposableFeature {
     /// Applies one change to the form.
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
-        case .edited(.title(let title)): state.syncUp.title = title
-        case .edited(.duration(let duration)): state.syncUp.duration = duration
-        case .edited(.theme(let theme)): state.syncUp.theme = theme
-        case .edited(.attendee(let id, let name)):
-            guard let index = state.syncUp.attendees.firstIndex(where: { $0.id == id }) else { return }
-            state.syncUp.attendees[index].name = name
-        case .edited(.focus(let field)): state.focus = field
+        case .set(let syncUp): state.syncUp = syncUp
+        case .focus(let field): state.focus = field
         case .attendeeAdded(let id):
             state.syncUp.attendees.append(Attendee(id: id))
             state.focus = .attendee(id)
@@ -68,7 +59,8 @@ struct SyncUpForm: ComposableFeature {
     /// Turns what the person did into changes, making the ids new attendees need.
     func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
         switch intent {
-        case .edit(let edit): context.dispatch(.edited(edit))
+        case .set(let syncUp): context.dispatch(.set(syncUp))
+        case .focus(let field): context.dispatch(.focus(field))
         case .addAttendeeTapped: context.dispatch(.attendeeAdded(uuid()))
         case .deleteAttendees(let offsets):
             let emptied = offsets.count >= context.state.syncUp.attendees.count

@@ -126,7 +126,7 @@ struct SyncUpsTerminal: Equatable, Sendable {
         let focus = form.focus ?? .title
         let position = fields.firstIndex(of: focus) ?? 0
         let attendeeIndex = form.syncUp.attendees.firstIndex { .attendee($0.id) == focus }
-        let edit: SyncUpForm.Edit?
+        var syncUp = form.syncUp
         switch key {
         case .enter: return .send(confirm)
         case .escape: return .send(cancel)
@@ -134,40 +134,34 @@ struct SyncUpsTerminal: Equatable, Sendable {
         case .control("d"):
             guard let attendeeIndex else { return nil }
             return .send(intent(.deleteAttendees(atOffsets: [attendeeIndex])))
-        case .up: edit = .focus(fields[max(0, position - 1)])
-        case .down, .tab: edit = .focus(fields[min(fields.count - 1, position + 1)])
+        case .up: return .send(intent(.focus(fields[max(0, position - 1)])))
+        case .down, .tab: return .send(intent(.focus(fields[min(fields.count - 1, position + 1)])))
         case .left, .right:
             let step = key == .left ? -1 : 1
             if focus == .duration {
-                let minutes = max(1, Int(form.syncUp.duration.components.seconds / 60) + step)
-                edit = .duration(.seconds(60 * minutes))
+                syncUp.duration = .seconds(60 * max(1, Int(syncUp.duration.components.seconds / 60) + step))
             } else if focus == .theme {
-                edit = .theme(form.syncUp.theme.cycled(by: step))
-            } else {
-                edit = nil
+                syncUp.theme = syncUp.theme.cycled(by: step)
             }
-        case .character(let character): edit = typed(form, focus, attendeeIndex) { $0.append(character) }
+        case .character(let character): typed(&syncUp, focus, attendeeIndex) { $0.append(character) }
         case .backspace:
-            if let attendeeIndex, form.syncUp.attendees[attendeeIndex].name.isEmpty {
+            if let attendeeIndex, syncUp.attendees[attendeeIndex].name.isEmpty {
                 return .send(intent(.deleteAttendees(atOffsets: [attendeeIndex])))
             }
-            edit = typed(form, focus, attendeeIndex) { if !$0.isEmpty { $0.removeLast() } }
-        default: edit = nil
+            typed(&syncUp, focus, attendeeIndex) { if !$0.isEmpty { $0.removeLast() } }
+        default: break
         }
-        return edit.map { .send(intent(.edit($0))) }
+        return syncUp == form.syncUp ? nil : .send(intent(.set(syncUp)))
     }
 
+    /// Applies `change` to the focused text: the title or an attendee's name.
     private static func typed(
-        _ form: SyncUpForm.State, _ focus: SyncUpForm.Field, _ attendeeIndex: Int?, _ change: (inout String) -> Void
-    ) -> SyncUpForm.Edit? {
+        _ syncUp: inout SyncUp, _ focus: SyncUpForm.Field, _ attendeeIndex: Int?, _ change: (inout String) -> Void
+    ) {
         if focus == .title {
-            var title = form.syncUp.title
-            change(&title)
-            return .title(title)
+            change(&syncUp.title)
+        } else if let attendeeIndex {
+            change(&syncUp.attendees[attendeeIndex].name)
         }
-        guard let attendeeIndex else { return nil }
-        var name = form.syncUp.attendees[attendeeIndex].name
-        change(&name)
-        return .attendee(form.syncUp.attendees[attendeeIndex].id, name: name)
     }
 }

@@ -7,6 +7,15 @@ import Testing
 
 @Suite(.timeLimit(.minutes(1)))
 struct SyncUpsAppTests {
+    @Test func logsNameTheScreenAnIntentIsFor() {
+        let name = { (intent: SyncUpsApp.Intent) in ChildPath.name(of: intent, in: SyncUpsApp.self, inStore: "SyncUps")
+        }
+        #expect(name(.detail(3, .editTapped)) == "SyncUps/path[3]")
+        #expect(name(.record(4, .nextTapped)) == "SyncUps/path[4]")
+        #expect(name(.list(.addSyncUpTapped)) == "SyncUps/list")
+        #expect(name(.back) == "SyncUps")
+    }
+
     @Test func anEditInTheDetailReachesTheList() async {
         let store = TestStore(SyncUpsApp(dependencies: .test()), initialState: .init(list: .init(syncUps: [.mock])))
         var detail = SyncUpDetail.State(syncUp: .mock)

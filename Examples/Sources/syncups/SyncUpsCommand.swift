@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import MVI
+import MVIStateKeeper
 import SyncUps
 import TodoMVC
 
@@ -40,7 +41,14 @@ struct SyncUpsCommand: AsyncParsableCommand {
         let dependencies = SyncUpsDependencies(
             clock: clock, uuid: { UUID() }, now: { Date() }, speech: speechClient(clock: clock),
             openSettings: {})
-        let session = try await SyncUpsSession(dependencies: dependencies, directory: data)
+        let session: SyncUpsSession
+        do {
+            session = try await SyncUpsSession(dependencies: dependencies, directory: data)
+        } catch let error as FileStateLockedError {
+            let holder = error.holder.map { " (pid \($0))" } ?? ""
+            FileHandle.standardError.write(Data("syncups: \(data) is open in another syncups\(holder).\n".utf8))
+            throw ExitCode.failure
+        }
         if lineMode || !RawTerminal.isInteractive {
             await LineMode.run(session)
         } else {

@@ -8,11 +8,17 @@ import MVIStateKeeper
 public final class SyncUpsSession {
     let store: Store<SyncUpsApp>
     let keeper: StateKeeper<SyncUpsApp.State, [SyncUp]>
+    /// One app at a time saves a folder: two would save over each other's changes.
+    let lock: FileStateLock
     var terminal = SyncUpsTerminal()
 
     /// Starts the app on `dependencies`, with the sync-ups saved in the folder `directory`.
+    ///
+    /// Throws `FileStateLockedError` while another app has the folder (the kernel releases
+    /// its lock when it ends, even by `kill -9`).
     public init(dependencies: SyncUpsDependencies, directory: String) throws {
         keeper = try SyncUpsPersistence.keeper(directory: directory)
+        lock = try FileStateStorage(directory: directory).lock(SyncUpsPersistence.key)
         store = SyncUpsPersistence.makeStore(SyncUpsApp(dependencies: dependencies), keeper: keeper)
     }
 
@@ -50,9 +56,10 @@ public final class SyncUpsSession {
         try? await Task.sleep(for: .milliseconds(20))
     }
 
-    /// Writes what is not saved yet, and stops the store.
+    /// Writes what is not saved yet, stops the store, and lets another app have the folder.
     public func close() {
         keeper.flush()
         store.cancel()
+        lock.release()
     }
 }

@@ -102,6 +102,27 @@ let package = Package(
             ],
             swiftSettings: settings),
 
+        // TCA's SyncUps on swift-mvi: a list, a stack of screens, sheets, alerts, a meeting timer.
+        .target(
+            name: "SyncUps",
+            dependencies: [
+                .product(name: "MVI", package: mvi),
+                .product(name: "MVIStateKeeper", package: mvi),
+            ],
+            swiftSettings: settings),
+        // The app: `swift run --package-path Examples syncups`. The raw terminal and its keys
+        // come from TodoMVC.
+        .executableTarget(
+            name: "syncups",
+            dependencies: [
+                "SyncUps", "TodoMVC",
+                .product(name: "MVI", package: mvi),
+                .product(name: "MVIStateKeeper", package: mvi),
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: settings),
+
         .testTarget(
             name: "OrbitCirclesTests",
             dependencies: [
@@ -159,6 +180,16 @@ let package = Package(
                 .product(name: "MVIStateKeeper", package: mvi),
                 .product(name: "MVITesting", package: mvi),
                 .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "Clocks", package: "swift-clocks"),
+            ],
+            swiftSettings: settings),
+        .testTarget(
+            name: "SyncUpsTests",
+            dependencies: [
+                "SyncUps",
+                .product(name: "MVI", package: mvi),
+                .product(name: "MVIStateKeeper", package: mvi),
+                .product(name: "MVITesting", package: mvi),
                 .product(name: "Clocks", package: "swift-clocks"),
             ],
             swiftSettings: settings),

@@ -1,0 +1,136 @@
+import Foundation
+import MVI
+
+/// A meeting in progress: the timer, the current speaker, and the transcript, saved into the
+/// sync-up when the meeting ends.
+struct RecordMeeting: ComposableFeature {
+    /// What the alerts lead to.
+    enum Alert: Equatable, Sendable { case confirmDiscard, confirmSave }
+
+    /// The meeting so far.
+    struct State: Equatable, Sendable {
+        /// The alert shown; the timer stands still while it is.
+        var alert: AlertState<Alert>?
+        /// Seconds of the meeting gone.
+        var secondsElapsed = 0
+        /// Who speaks, as an index into the attendees.
+        var speakerIndex = 0
+        /// The sync-up meeting.
+        var syncUp: SyncUp
+        /// What was heard so far.
+        var transcript = ""
+
+        /// What is left of the meeting.
+        var durationRemaining: Duration { syncUp.duration - .seconds(secondsElapsed) }
+        var secondsPerAttendee: Int { Int(syncUp.durationPerAttendee.components.seconds) }
+    }
+
+    /// What the person does, and what the timer says.
+    enum Intent: Equatable, Sendable {
+        case alert(Alert?), endMeetingTapped, nextTapped, start, timerTicked
+    }
+
+    /// What changes the meeting; `dismiss` pops the screen.
+    enum Message: DismissibleMessage, Equatable {
+        case dismiss, alertClosed, endMeetingAsked, nextSpeaker, ticked, heard(String), speechFailed, saved(Meeting)
+    }
+
+    /// The meeting was saved into the sync-up.
+    enum SideEffect: Equatable, Sendable { case saved(SyncUp) }
+
+    let dependencies: SyncUpsDependencies
+
+    /// Applies one change to the meeting.
+    static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .dismiss: break  // its parent pops it
+        case .alertClosed: state.alert = nil
+        case .endMeetingAsked: state.alert = .endMeeting(isDiscardable: true)
+        case .nextSpeaker:
+            // Past the last speaker there is nobody left: ask to end instead.
+            guard state.speakerIndex < state.syncUp.attendees.count - 1 else {
+                state.alert = .endMeeting(isDiscardable: false)
+                return
+            }
+            state.speakerIndex += 1
+            state.secondsElapsed = state.speakerIndex * state.secondsPerAttendee
+        case .ticked:
+            state.secondsElapsed += 1
+            let isTurnOver =
+                state.secondsPerAttendee > 0 && state.secondsElapsed.isMultiple(of: state.secondsPerAttendee)
+            if isTurnOver && state.durationRemaining > .zero { state.speakerIndex += 1 }
+        case .heard(let transcript): state.transcript = transcript
+        case .speechFailed:
+            if !state.transcript.isEmpty { state.transcript += " ❌" }
+            state.alert = .speechRecognizerFailed
+        case .saved(let meeting): state.syncUp.meetings.insert(meeting, at: 0)
+        }
+    }
+
+    /// Starts the timer and the recognizer; ends the meeting when time is up or the person says so.
+    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+        switch intent {
+        case .alert(let action):
+            context.dispatch(.alertClosed)
+            switch action {
+            case .confirmSave: end(saving: true, context)
+            case .confirmDiscard: end(saving: false, context)
+            case nil: break
+            }
+        case .endMeetingTapped: context.dispatch(.endMeetingAsked)
+        case .nextTapped: context.dispatch(.nextSpeaker)
+        case .start:
+            context.run(id: "speech") { [speech = dependencies.speech] work in
+                var status = speech.authorizationStatus()
+                if status == .notDetermined { status = await speech.requestAuthorization() }
+                guard status == .authorized else { return }
+                do {
+                    for try await transcript in speech.startTask() { await work.dispatch(.heard(transcript)) }
+                } catch {
+                    await work.dispatch(.speechFailed)
+                }
+            }
+            context.run(id: "timer") { [clock = dependencies.clock] work in
+                while true {
+                    try await clock.sleep(for: .seconds(1))
+                    work.send(.timerTicked)
+                }
+            }
+        case .timerTicked:
+            guard context.state.alert == nil else { return }
+            context.dispatch(.ticked)
+            if context.state.durationRemaining <= .zero { end(saving: true, context) }
+        }
+    }
+
+    /// Stops listening and timing, saves the meeting into the sync-up if asked, and pops.
+    private func end(saving: Bool, _ context: FeatureContext<Self>) {
+        context.cancel(id: "speech")
+        context.cancel(id: "timer")
+        if saving {
+            let state = context.state
+            context.dispatch(
+                .saved(Meeting(id: dependencies.uuid(), date: dependencies.now(), transcript: state.transcript)))
+            context.post(.saved(context.state.syncUp))
+        }
+        context.dismiss()
+    }
+}
+
+extension AlertState<RecordMeeting.Alert> {
+    /// Asks how to end a meeting ended early; one that ran past its last speaker cannot be discarded.
+    static func endMeeting(isDiscardable: Bool) -> Self {
+        var buttons: [ButtonState<RecordMeeting.Alert>] = [ButtonState("Save and end", action: .confirmSave)]
+        if isDiscardable { buttons.append(.destructive("Discard", action: .confirmDiscard)) }
+        buttons.append(.cancel("Resume"))
+        return AlertState(
+            title: "End meeting?", message: "The meeting is not over yet. Save it, discard it, or go on?",
+            buttons: buttons)
+    }
+
+    /// The recognizer failed: the meeting can go on unrecorded, or be thrown away.
+    static let speechRecognizerFailed = AlertState(
+        title: "Speech recognition failure",
+        message: "Speech recognition stopped working, so the rest of this meeting will not be transcribed.",
+        buttons: [.cancel("Continue meeting"), .destructive("Discard meeting", action: .confirmDiscard)])
+}

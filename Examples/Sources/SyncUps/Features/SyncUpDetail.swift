@@ -1,0 +1,122 @@
+import Foundation
+import MVI
+
+/// One sync-up: its meetings, the edit sheet, deletion, and the start of a meeting.
+struct SyncUpDetail: ComposableFeature {
+    /// What the screen shows over itself: at most one thing.
+    enum Destination: Equatable, Sendable {
+        case alert(AlertState<Alert>)
+        case edit(SyncUpForm.State)
+    }
+
+    /// What the detail's alerts lead to.
+    enum Alert: Equatable, Sendable {
+        case confirmDeletion, continueWithoutRecording, openSettings
+    }
+
+    /// The sync-up and what is shown over it.
+    struct State: Equatable, Sendable {
+        /// The sheet or alert shown.
+        var destination: Destination?
+        /// The sync-up shown.
+        var syncUp: SyncUp
+    }
+
+    /// What the person does.
+    enum Intent: Equatable, Sendable {
+        case cancelEditTapped, deleteTapped, deleteMeetings(atOffsets: IndexSet), doneEditingTapped, editTapped
+        case startMeetingTapped, alert(Alert?), edit(SyncUpForm.Intent)
+    }
+
+    /// What changes the screen; `dismiss` pops it.
+    enum Message: DismissibleMessage, Equatable {
+        case dismiss, presented(Destination?), meetingsDeleted(atOffsets: IndexSet), saved(SyncUp)
+        case edit(SyncUpForm.Message)
+    }
+
+    /// What the app does for the detail.
+    enum SideEffect: Equatable, Sendable {
+        /// The sync-up changed: the list and the other screens show the new one.
+        case changed(SyncUp)
+        /// The sync-up was deleted: the list drops it.
+        case deleted(SyncUp.ID)
+        /// A meeting starts: the recording screen is pushed.
+        case startMeeting(SyncUp)
+    }
+
+    /// The edit sheet's form.
+    static let edit = child(
+        SyncUpForm.self, at: \.destination, case: Destination.edit, intent: Intent.edit, message: Message.edit)
+
+    let dependencies: SyncUpsDependencies
+
+    /// Applies one change to the screen.
+    static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .dismiss: break  // its parent pops it
+        case .presented(let destination): state.destination = destination
+        case .meetingsDeleted(let offsets): state.syncUp.meetings.remove(atOffsets: offsets)
+        case .saved(let syncUp):
+            state.syncUp = syncUp
+            state.destination = nil
+        case .edit(let message): edit.reduce(&state, message)
+        }
+    }
+
+    /// Handles the buttons, the alerts' choices and the form.
+    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+        switch intent {
+        case .cancelEditTapped: context.dispatch(.presented(nil))
+        case .deleteTapped: context.dispatch(.presented(.alert(.deleteSyncUp)))
+        case .deleteMeetings(let offsets):
+            context.dispatch(.meetingsDeleted(atOffsets: offsets))
+            context.post(.changed(context.state.syncUp))
+        case .doneEditingTapped:
+            guard case .edit(let form) = context.state.destination else { return }
+            context.dispatch(.saved(form.syncUp.withoutBlankAttendees))
+            context.post(.changed(context.state.syncUp))
+        case .editTapped:
+            context.dispatch(.presented(.edit(.init(syncUp: context.state.syncUp, newID: dependencies.uuid))))
+        case .startMeetingTapped:
+            switch dependencies.speech.authorizationStatus() {
+            case .notDetermined, .authorized: context.post(.startMeeting(context.state.syncUp))
+            case .denied: context.dispatch(.presented(.alert(.speechRecognitionDenied)))
+            case .restricted: context.dispatch(.presented(.alert(.speechRecognitionRestricted)))
+            }
+        case .alert(let action):
+            context.dispatch(.presented(nil))
+            switch action {
+            case .confirmDeletion:
+                context.post(.deleted(context.state.syncUp.id))
+                context.dismiss()
+            case .continueWithoutRecording: context.post(.startMeeting(context.state.syncUp))
+            case .openSettings: context.run { _ in await dependencies.openSettings() }
+            case nil: break
+            }
+        case .edit(let intent): context.forward(intent, to: SyncUpForm(uuid: dependencies.uuid), in: Self.edit)
+        }
+    }
+}
+
+extension AlertState<SyncUpDetail.Alert> {
+    /// Asks before a sync-up is deleted.
+    static let deleteSyncUp = AlertState(
+        title: "Delete?", message: "This deletes the sync-up and all its meetings.",
+        buttons: [.destructive("Yes", action: .confirmDeletion), .cancel("Nevermind")])
+
+    /// Speech recognition was turned off: the meeting can go on unrecorded.
+    static let speechRecognitionDenied = AlertState(
+        title: "Speech recognition denied",
+        message: "Speech recognition was turned off, so this meeting would not be transcribed. "
+            + "Allow it in settings, or go on without a transcript.",
+        buttons: [
+            ButtonState("Continue without recording", action: .continueWithoutRecording),
+            ButtonState("Open settings", action: .openSettings), .cancel("Cancel"),
+        ])
+
+    /// This device cannot recognize speech: the meeting can go on unrecorded.
+    static let speechRecognitionRestricted = AlertState(
+        title: "Speech recognition restricted",
+        message: "This device cannot recognize speech, so this meeting would not be transcribed.",
+        buttons: [ButtonState("Continue without recording", action: .continueWithoutRecording), .cancel("Cancel")])
+}

@@ -1,0 +1,109 @@
+import Clocks
+import Foundation
+import MVI
+import MVITesting
+@testable import SyncUps
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct SyncUpsAppTests {
+    @Test func logsNameTheScreenAnIntentIsFor() {
+        let name = { (intent: SyncUpsApp.Intent) in ChildPath.name(of: intent, in: SyncUpsApp.self, inStore: "SyncUps")
+        }
+        #expect(name(.detail(3, .editTapped)) == "SyncUps/path[3]")
+        #expect(name(.record(4, .nextTapped)) == "SyncUps/path[4]")
+        #expect(name(.list(.addSyncUpTapped)) == "SyncUps/list")
+        #expect(name(.back) == "SyncUps")
+    }
+
+    @Test func anEditInTheDetailReachesTheList() async {
+        let store = TestStore(SyncUpsApp(dependencies: .test()), initialState: .init(list: .init(syncUps: [.mock])))
+        var detail = SyncUpDetail.State(syncUp: .mock)
+        await store.send(.push(.detail(detail))) { $0.path = DestinationStack([.detail(detail)]) }
+        var form = SyncUpForm.State(syncUp: .mock, newID: { UUID(0) })
+        detail.destination = .edit(form)
+        await store.send(.detail(0, .editTapped)) { $0.path = DestinationStack([.detail(detail)]) }
+        form.syncUp.title = "Blob"
+        detail.destination = .edit(form)
+        await store.send(.detail(0, .edit(.set(form.syncUp)))) { $0.path = DestinationStack([.detail(detail)]) }
+        await store.send(.detail(0, .doneEditingTapped)) {
+            $0.path = DestinationStack([.detail(.init(syncUp: form.syncUp))])
+            $0.list.syncUps = [form.syncUp]
+        }
+        await store.finish()
+    }
+
+    @Test func deletingFromTheDetailPopsItAndRemovesTheSyncUp() async {
+        let store = TestStore(SyncUpsApp(dependencies: .test()), initialState: .init(list: .init(syncUps: [.mock])))
+        await store.send(.push(.detail(.init(syncUp: .mock)))) {
+            $0.path = DestinationStack([.detail(.init(syncUp: .mock))])
+        }
+        await store.send(.detail(0, .deleteTapped)) {
+            $0.path = DestinationStack([.detail(.init(destination: .alert(.deleteSyncUp), syncUp: .mock))])
+        }
+        await store.send(.detail(0, .alert(.confirmDeletion))) {
+            $0.path = DestinationStack()
+            $0.list.syncUps = []
+        }
+        await store.finish()
+    }
+
+    @Test func aRecordedMeetingIsSavedIntoTheDetailAndTheList() async {
+        let clock = TestClock()
+        let speech = SpeechClient.test(.authorized, transcripts: ["I completed the project"])
+        let store = TestStore(
+            SyncUpsApp(dependencies: .test(clock: clock, speech: speech)),
+            initialState: .init(
+                list: .init(syncUps: [.sixSeconds]),
+                path: DestinationStack([.detail(.init(syncUp: .sixSeconds)), .record(.init(syncUp: .sixSeconds))])))
+        let detail = SyncUpsApp.Path.detail(.init(syncUp: .sixSeconds))
+        var record = RecordMeeting.State(syncUp: .sixSeconds)
+        await store.send(.record(1, .start))
+        record.transcript = "I completed the project"
+        await store.receive(.record(1, .heard("I completed the project"))) {
+            $0.path = DestinationStack([detail, .record(record)])
+        }
+        for second in 1...5 {
+            await clock.advance(by: .seconds(1))
+            record.secondsElapsed = second
+            record.speakerIndex = second / 2
+            await store.receive(intent: .record(1, .timerTicked)) {
+                $0.path = DestinationStack([detail, .record(record)])
+            }
+        }
+        await clock.advance(by: .seconds(1))
+        let saved = RecordMeetingTests.saved(.sixSeconds, transcript: "I completed the project")
+        await store.receive(intent: .record(1, .timerTicked)) {
+            $0.path = DestinationStack([.detail(.init(syncUp: saved))])
+            $0.list.syncUps = [saved]
+        }
+        await store.finish()
+    }
+
+    @Test func startingAMeetingPushesTheRecordingScreenAndStartsItsTimer() async {
+        let clock = TestClock()
+        let store = TestStore(
+            SyncUpsApp(dependencies: .test(clock: clock, speech: .test(.authorized))),
+            initialState: .init(list: .init(syncUps: [.mock]), path: DestinationStack([.detail(.init(syncUp: .mock))])))
+        await store.send(.detail(0, .startMeetingTapped))
+        await store.receive(intent: .startMeeting(.mock)) {
+            $0.path = DestinationStack([.detail(.init(syncUp: .mock)), .record(.init(syncUp: .mock))])
+        }
+        await clock.advance(by: .seconds(1))
+        await store.receive(intent: .record(1, .timerTicked)) {
+            $0.path = DestinationStack([
+                .detail(.init(syncUp: .mock)), .record(.init(secondsElapsed: 1, syncUp: .mock)),
+            ])
+        }
+        await store.send(.record(1, .endMeetingTapped)) {
+            $0.path = DestinationStack([
+                .detail(.init(syncUp: .mock)),
+                .record(.init(alert: .endMeeting(isDiscardable: true), secondsElapsed: 1, syncUp: .mock)),
+            ])
+        }
+        await store.send(.record(1, .alert(.confirmDiscard))) {
+            $0.path = DestinationStack([.detail(.init(syncUp: .mock))])
+        }
+        await store.finish()
+    }
+}

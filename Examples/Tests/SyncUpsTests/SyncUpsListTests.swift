@@ -1,0 +1,43 @@
+import Foundation
+import MVITesting
+@testable import SyncUps
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct SyncUpsListTests {
+    @Test func addsASyncUpThroughTheForm() async {
+        let store = TestStore(SyncUpsList(uuid: UUID.incrementing()), initialState: .init())
+        var syncUp = SyncUp(id: UUID(0), attendees: [Attendee(id: UUID(1))])
+        await store.send(.addSyncUpTapped) { $0.add = .init(syncUp: syncUp, newID: { UUID(1) }) }
+        syncUp.title = "Engineering"
+        await store.send(.add(.set(syncUp))) { $0.add?.syncUp.title = "Engineering" }
+        await store.send(.confirmAddTapped) {
+            $0.add = nil
+            $0.syncUps = [syncUp]
+        }
+        await store.finish()
+    }
+
+    @Test func confirmingDropsBlankAttendeesButKeepsOne() async {
+        let blank = [Attendee(id: UUID(1)), Attendee(id: UUID(2), name: "    ")]
+        let syncUp = SyncUp(id: UUID(100), attendees: blank, title: "Design")
+        let store = TestStore(
+            SyncUpsList(uuid: UUID.incrementing()),
+            initialState: .init(add: .init(syncUp: syncUp, newID: { UUID(0) })))
+        await store.send(.confirmAddTapped) {
+            $0.add = nil
+            $0.syncUps = [SyncUp(id: UUID(100), attendees: [Attendee(id: UUID(1))], title: "Design")]
+        }
+        await store.finish()
+    }
+
+    @Test func discardingTheFormAddsNothingAndDeleteRemoves() async {
+        let store = TestStore(SyncUpsList(uuid: UUID.incrementing()), initialState: .init(syncUps: [.mock]))
+        await store.send(.addSyncUpTapped) {
+            $0.add = .init(syncUp: SyncUp(id: UUID(0)), newID: { UUID(1) })
+        }
+        await store.send(.dismissAddTapped) { $0.add = nil }
+        await store.send(.delete(atOffsets: [0])) { $0.syncUps = [] }
+        await store.finish()
+    }
+}

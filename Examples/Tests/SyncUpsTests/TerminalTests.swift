@@ -1,0 +1,79 @@
+import Foundation
+import MVI
+@testable import SyncUps
+import Testing
+
+/// The terminal view: keys become the intents a person means, and the screen shows the state.
+@Suite struct TerminalTests {
+    static let app = SyncUpsApp.State(list: .init(syncUps: [.mock, .sixSeconds]))
+
+    @Test func keysParseFromRawBytesAndLineModeNames() {
+        let bytes: [UInt8] = [0x1B, 0x5B, 0x41, 0x61, 0x0E, 0x0D, 0x1B, 0x7F]
+        #expect(SyncUpsKey.parse(bytes) == [.up, .character("a"), .control("n"), .enter, .escape, .backspace])
+        #expect(
+            SyncUpsKey.parse(line: "Hi<enter><c-n><nope>") == "Hi".map { .character($0) } + [.enter, .control("n")]
+                + "<nope>".map { .character($0) })
+    }
+
+    @Test func theListSelectsOpensAddsAndDeletes() {
+        var terminal = SyncUpsTerminal()
+        #expect(terminal.command(for: .down, in: Self.app) == nil)
+        #expect(terminal.command(for: .enter, in: Self.app) == .send(.push(.detail(.init(syncUp: .sixSeconds)))))
+        #expect(terminal.command(for: .character("d"), in: Self.app) == .send(.list(.delete(atOffsets: [1]))))
+        #expect(terminal.command(for: .character("a"), in: Self.app) == .send(.list(.addSyncUpTapped)))
+        #expect(terminal.command(for: .character("q"), in: Self.app) == .quit)
+        let screen = terminal.text(Self.app)
+        #expect(screen.contains("›   ·  0 min · 3 attendees · Bubblegum"))  // the second, selected by ↓
+        #expect(screen.contains("  Design  ·  1 min · 6 attendees · Orange"))
+        #expect(screen.contains("↑↓ select  enter open  a add  d delete  q quit"))
+    }
+
+    @Test func theFormTypesMovesTheFocusAndChangesTheLength() {
+        var state = Self.app
+        state.list.add = .init(syncUp: SyncUp(id: UUID(1), title: "Des"), newID: { UUID(2) })
+        var terminal = SyncUpsTerminal()
+        #expect(
+            terminal.command(for: .character("k"), in: state)
+                == .send(.list(.add(.set(SyncUp(id: UUID(1), attendees: [Attendee(id: UUID(2))], title: "Desk"))))))
+        #expect(terminal.command(for: .down, in: state) == .send(.list(.add(.focus(.duration)))))
+        state.list.add?.focus = .duration
+        #expect(
+            terminal.command(for: .left, in: state)
+                == .send(
+                    .list(
+                        .add(
+                            .set(
+                                SyncUp(
+                                    id: UUID(1), attendees: [Attendee(id: UUID(2))], duration: .seconds(240),
+                                    title: "Des"))))))
+        state.list.add?.focus = .attendee(UUID(2))
+        #expect(terminal.command(for: .backspace, in: state) == .send(.list(.add(.deleteAttendees(atOffsets: [0])))))
+        #expect(terminal.command(for: .control("n"), in: state) == .send(.list(.add(.addAttendeeTapped))))
+        #expect(terminal.command(for: .enter, in: state) == .send(.list(.confirmAddTapped)))
+        #expect(terminal.command(for: .escape, in: state) == .send(.list(.dismissAddTapped)))
+        #expect(terminal.text(state).contains("›   1. ▏"))
+    }
+
+    @Test func anAlertsButtonsAreNumberedAndEscapeCancels() {
+        var state = Self.app
+        state.path = DestinationStack([.detail(.init(destination: .alert(.speechRecognitionDenied), syncUp: .mock))])
+        var terminal = SyncUpsTerminal()
+        #expect(
+            terminal.command(for: .character("1"), in: state) == .send(.detail(0, .alert(.continueWithoutRecording))))
+        #expect(terminal.command(for: .character("2"), in: state) == .send(.detail(0, .alert(.openSettings))))
+        #expect(terminal.command(for: .escape, in: state) == .send(.detail(0, .alert(nil))))
+        #expect(terminal.command(for: .character("4"), in: state) == nil)
+        #expect(terminal.text(state).contains("└ 1 Continue without recording   2 Open settings   3 Cancel"))
+    }
+
+    @Test func theRecordingScreenShowsTheCountdownAndTheSpeaker() {
+        var state = Self.app
+        state.path = DestinationStack([.record(.init(secondsElapsed: 25, speakerIndex: 2, syncUp: .mock))])
+        var terminal = SyncUpsTerminal()
+        let screen = terminal.text(state)
+        #expect(screen.contains("Time left 0:35   elapsed 0:25"))
+        #expect(screen.contains("Speaker 3 of 6: Blob Sr"))
+        #expect(terminal.command(for: .character("n"), in: state) == .send(.record(0, .nextTapped)))
+        #expect(terminal.command(for: .character("e"), in: state) == .send(.record(0, .endMeetingTapped)))
+    }
+}

@@ -77,6 +77,16 @@ public struct DestinationStack<State> {
 
     /// How many destinations are stacked.
     public var count: Int { elements.count }
+
+    /// Changes every destination in place, bottom first, keeping ids and order: one pass,
+    /// where `stack[child: id]` for each id would look each one up again.
+    ///
+    /// ```swift
+    /// state.path.modifyEach { screen in screen.isEditing = false }
+    /// ```
+    public mutating func modifyEach(_ body: (inout State) throws -> Void) rethrows {
+        for index in elements.indices { try body(&elements[index].state) }
+    }
 }
 
 extension DestinationStack: ChildCollection {

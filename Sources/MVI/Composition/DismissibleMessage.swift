@@ -36,9 +36,10 @@ extension DismissibleMessage where Self: Equatable {
 
 /// How a scope tells a child's dismissal from its other messages, decided once when the scope
 /// is declared: `nil` when the child's messages are not ``DismissibleMessage``s, so that the
-/// reduction of every other child costs one check of an optional.
+/// reduction of every other child costs one check of an optional. The test store uses it to
+/// tell that a feature under test dismissed itself.
 @usableFromInline
-func dismissalCheck<Message>(for _: Message.Type) -> (@Sendable (Message) -> Bool)? {
+package func dismissalCheck<Message>(for _: Message.Type) -> (@Sendable (Message) -> Bool)? {
     guard let dismissible = Message.self as? any DismissibleMessage.Type else { return nil }
     return dismissalCheck(opening: dismissible, as: Message.self)
 }

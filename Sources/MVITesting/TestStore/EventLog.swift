@@ -61,6 +61,8 @@ final class EventLog<F: Feature>: Middleware, Sendable {
         var runningWork: Set<Int> = []
         /// Work the test chose not to wait for (``TestStore/skipInFlightWork()``).
         var skippedWork: Set<Int> = []
+        /// Whether the feature dispatched its ``DismissibleMessage/dismiss``.
+        var isDismissed = false
 
         /// Running work the test still waits for.
         var awaitedWork: Set<Int> { runningWork.subtracting(skippedWork) }
@@ -79,9 +81,13 @@ final class EventLog<F: Feature>: Middleware, Sendable {
     }
 
     private let storage: Locked<Storage>
+    /// Tells the feature's dismissal from its other messages; `nil` when its messages are not
+    /// ``DismissibleMessage``s.
+    private let isDismissal: (@Sendable (F.Message) -> Bool)?
 
     init(initialState: F.State) {
         storage = Locked(Storage(log: Contents(state: initialState)))
+        isDismissal = dismissalCheck(for: F.Message.self)
     }
 
     func handle(_ event: StoreEvent<F>, _ context: borrowing MiddlewareContext<F>) {
@@ -141,6 +147,7 @@ final class EventLog<F: Feature>: Middleware, Sendable {
                         sequence: log.sequence))
             }
         case .message(let message):
+            if let isDismissal, isDismissal(message) { log.isDismissed = true }
             let inStep = log.isInStep && isExecuting
             log.isInStep = inStep
             if !isExecuting { log.executingIntent = nil }

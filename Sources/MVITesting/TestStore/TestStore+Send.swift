@@ -43,6 +43,14 @@ extension TestStore {
         column: UInt = #column
     ) async {
         let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        guard !isDismissed else {
+            reportIssue(
+                """
+                Sent \(FailureText.dump(intent)) after the feature dismissed itself: in an app, its \
+                parent has removed it, and the intent would not reach it.
+                """, fileID: fileID, filePath: filePath, line: line, column: column)
+            return
+        }
         // Work that moved on since the last step (a clock the test advanced woke it) reaches
         // its next suspension first, so what it does is not mistaken for the intent's.
         await settle(after: "the previous step", location)
@@ -106,7 +114,7 @@ extension TestStore {
         noteAsserted(actual)
         var expected = exhaustivity == .on ? before : actual
         do {
-            try updateExpected(&expected)
+            try inEnvironment(updateExpected, &expected)
         } catch {
             reportIssue(
                 "The assertion closure threw: \(error)", fileID: fileID, filePath: filePath, line: line, column: column)
@@ -118,9 +126,18 @@ extension TestStore {
                 fileID: fileID, filePath: filePath, line: line, column: column)
         } else if exhaustivity.showsSkippedAssertions {
             var exhaustive = before
-            if (try? updateExpected(&exhaustive)) != nil {
+            if (try? inEnvironment(updateExpected, &exhaustive)) != nil {
                 showSkippedChanges(exhaustive: exhaustive, actual: actual, "asserting the state", location)
             }
+        }
+    }
+
+    /// Runs an assertion closure inside the store's environment, if it has one.
+    func inEnvironment(_ update: (inout F.State) throws -> Void, _ state: inout F.State) throws {
+        if let environment {
+            try environment.withEnvironment { try update(&state) }
+        } else {
+            try update(&state)
         }
     }
 
@@ -150,7 +167,7 @@ extension TestStore {
         let (fileID, filePath, line, column) = (location.fileID, location.filePath, location.line, location.column)
         var expected = exhaustivity == .on ? before : after
         do {
-            try updateExpected?(&expected)
+            if let updateExpected { try inEnvironment(updateExpected, &expected) }
         } catch {
             reportIssue(
                 "The assertion closure threw: \(error)",
@@ -163,7 +180,8 @@ extension TestStore {
                 fileID: fileID, filePath: filePath, line: line, column: column)
         } else if exhaustivity.showsSkippedAssertions {
             var exhaustive = before
-            if (try? updateExpected?(&exhaustive)) != nil || updateExpected == nil {
+            let described = updateExpected.map { (try? inEnvironment($0, &exhaustive)) != nil } ?? true
+            if described {
                 showSkippedChanges(exhaustive: exhaustive, actual: after, action, location)
             }
         } else if exhaustivity == .on, updateExpected != nil, before == after {

@@ -38,6 +38,9 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
     let executor = WorkExecutor()
     let settings: Locked<Settings>
     let origin: SourceLocation
+    /// The store's environment: assertion closures run inside it too, so an expected state
+    /// built there reads the test's dependencies (`MVIDependencies`), as the feature did.
+    let environment: (any ExecutionEnvironment)?
 
     struct Settings {
         var exhaustivity: Exhaustivity
@@ -92,6 +95,7 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
         let events = EventLog<F>(initialState: firstState)
         self.events = events
         self.origin = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        self.environment = environment
         // Failures of async work reach the event log; the test asserts them.
         self.settings = Locked(Settings(exhaustivity: exhaustivity, timeout: timeout, assertedState: firstState))
         let store = Store(
@@ -153,6 +157,18 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
 
     /// The current state of the store under test.
     public var state: F.State { store.state }
+
+    /// Whether the feature dismissed itself: it dispatched its `DismissibleMessage`'s
+    /// `dismiss` (`context.dismiss()`), which, inside a parent, removes it from its place.
+    /// A feature tested on its own store has no parent to remove it, so the test asserts its
+    /// dismissal here, and a `send` after it fails, as the intent could never reach the
+    /// feature in an app.
+    ///
+    /// ```swift
+    /// await store.send(.saveTapped)
+    /// #expect(store.isDismissed)
+    /// ```
+    public var isDismissed: Bool { events.withLog { $0.isDismissed } }
 
     /// How many of the store's tasks are running that the test has not skipped with
     /// ``skipInFlightWork()``.

@@ -85,6 +85,16 @@ struct ScreenNavigator: Feature {
         #expect(stack.states == [10])
     }
 
+    @Test func modifyEachChangesEveryScreenInPlaceKeepingIds() {
+        var stack = DestinationStack([1, 2, 3])
+        stack.pop()
+        stack.push(4)
+        let ids = stack.elements.map(\.id)
+        stack.modifyEach { $0 *= 10 }
+        #expect(stack.states == [10, 20, 40])
+        #expect(stack.elements.map(\.id) == ids)
+    }
+
     /// Issue 31: an id written through the subscript was made again by `push` (ids
     /// `[1, 0, 1]`), so two screens shared an id and a late result reached the wrong one.
     @Test func idsAreNeverReusedAfterOneIsGiven() {

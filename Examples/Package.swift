@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/onevcat/Rainbow", from: "4.0.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.0"),
     ],
     targets: [
         // Text widgets: the samples' views render to text, as there is no UIKit on Linux.
@@ -107,7 +108,9 @@ let package = Package(
             name: "SyncUps",
             dependencies: [
                 .product(name: "MVI", package: mvi),
+                .product(name: "MVIDependencies", package: mvi),
                 .product(name: "MVIStateKeeper", package: mvi),
+                .product(name: "Dependencies", package: "swift-dependencies"),
             ],
             swiftSettings: settings),
         // The app: `swift run --package-path Examples syncups`. The raw terminal and its keys
@@ -118,7 +121,7 @@ let package = Package(
                 "SyncUps", "TodoMVC",
                 .product(name: "MVI", package: mvi),
                 .product(name: "MVIStateKeeper", package: mvi),
-                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: settings),
@@ -188,9 +191,11 @@ let package = Package(
             dependencies: [
                 "SyncUps",
                 .product(name: "MVI", package: mvi),
+                .product(name: "MVIDependencies", package: mvi),
                 .product(name: "MVIStateKeeper", package: mvi),
                 .product(name: "MVITesting", package: mvi),
                 .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
             ],
             swiftSettings: settings),
     ],

@@ -1,32 +1,5 @@
+import Dependencies
 import Foundation
-import Synchronization
-
-/// Everything the features reach outside themselves, in one place: the app builds it once,
-/// a test builds it with fakes. A dependency system would replace this one type.
-public struct SyncUpsDependencies: Sendable {
-    /// The clock the meeting timer runs on.
-    public var clock: any Clock<Duration>
-    /// Makes the ids of new sync-ups, attendees and meetings.
-    public var uuid: @Sendable () -> UUID
-    /// The current date, stamped on a saved meeting.
-    public var now: @Sendable () -> Date
-    /// Speech recognition.
-    public var speech: SpeechClient
-    /// Opens the system settings (where speech recognition is allowed again).
-    public var openSettings: @Sendable () async -> Void
-
-    /// The dependencies.
-    public init(
-        clock: any Clock<Duration>, uuid: @escaping @Sendable () -> UUID, now: @escaping @Sendable () -> Date,
-        speech: SpeechClient, openSettings: @escaping @Sendable () async -> Void = {}
-    ) {
-        self.clock = clock
-        self.uuid = uuid
-        self.now = now
-        self.speech = speech
-        self.openSettings = openSettings
-    }
-}
 
 /// Whether the app may listen.
 public enum SpeechAuthorization: Sendable, Equatable {
@@ -60,17 +33,19 @@ public struct SpeechClient: Sendable {
         self.startTask = startTask
     }
 
-    /// Always `status`, and a transcript of `words`, one more each `interval` of `clock`,
-    /// failing after `failAfter` words when given.
+    /// Always `status`, and a transcript of `words`, one more each `interval` of the
+    /// `continuousClock` dependency, failing after `failAfter` words when given.
     public static func fake(
         status: SpeechAuthorization = .authorized, words: [String] = cannedWords, interval: Duration = .seconds(1),
-        clock: any Clock<Duration>, failAfter: Int? = nil
+        failAfter: Int? = nil
     ) -> SpeechClient {
         SpeechClient(
             authorizationStatus: { status }, requestAuthorization: { status },
             startTask: {
-                AsyncThrowingStream { continuation in
-                    let task = Task {
+                // The clock of the store whose work starts listening.
+                @Dependency(\.continuousClock) var clock
+                return AsyncThrowingStream { continuation in
+                    let task = Task { [clock] in
                         var heard: [String] = []
                         for word in words {
                             if heard.count == failAfter { return continuation.finish(throwing: SpeechFailure()) }
@@ -91,28 +66,34 @@ public struct SpeechClient: Sendable {
         .split(separator: " ").map(String.init)
 }
 
+extension SpeechClient: DependencyKey {
+    /// The terminal's fake recognizer, allowed, hearing ``cannedWords``. It has no test value:
+    /// a test that reaches it without overriding it fails, naming `speechClient`.
+    public static let liveValue = SpeechClient.fake()
+}
+
+/// The `openSettings` dependency's key.
+private enum OpenSettingsKey: DependencyKey {
+    /// A terminal has no settings to open. No test value: a test must override it to use it.
+    static let liveValue: @Sendable () async -> Void = {}
+}
+
+extension DependencyValues {
+    /// Speech recognition.
+    public var speechClient: SpeechClient {
+        get { self[SpeechClient.self] }
+        set { self[SpeechClient.self] = newValue }
+    }
+
+    /// Opens the system settings (where speech recognition is allowed again).
+    public var openSettings: @Sendable () async -> Void {
+        get { self[OpenSettingsKey.self] }
+        set { self[OpenSettingsKey.self] = newValue }
+    }
+}
+
 /// The recognizer stopped hearing anything.
 public struct SpeechFailure: Error, Equatable {
     /// The failure.
     public init() {}
-}
-
-extension UUID {
-    /// `00000000-0000-0000-0000-00000000000n`: the ids a test reads at a glance.
-    public init(_ number: Int) {
-        let hex = String(number, radix: 16)
-        let tail = String(repeating: "0", count: max(0, 12 - hex.count)) + hex
-        self = UUID(uuidString: "00000000-0000-0000-0000-" + tail) ?? UUID()
-    }
-
-    /// A generator of `UUID(0)`, `UUID(1)`, …, safe to call from any thread.
-    public static func incrementing() -> @Sendable () -> UUID {
-        let next = Mutex(0)
-        return {
-            next.withLock { number in
-                defer { number += 1 }
-                return UUID(number)
-            }
-        }
-    }
 }

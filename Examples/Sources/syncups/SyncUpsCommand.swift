@@ -1,14 +1,16 @@
 // TCA's SyncUps in the terminal, on swift-mvi: `swift run --package-path Examples syncups --help`.
 
 import ArgumentParser
+import Dependencies
 import Foundation
 import MVI
+import MVIDependencies
 import MVIStateKeeper
 import SyncUps
 import TodoMVC
 
-/// The `syncups` command: builds the store (restored and kept saved) with the terminal's
-/// dependencies, and runs the full-screen app, or line mode when standard input is not a terminal.
+/// The `syncups` command: builds the store (restored and kept saved) with the live
+/// dependencies and the flags' overrides of the clock and speech, and runs the full-screen app, or line mode when standard input is not a terminal.
 @main
 struct SyncUpsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,13 +39,14 @@ struct SyncUpsCommand: AsyncParsableCommand {
     var speech: Speech = .authorized
 
     func run() async throws {
-        let clock = ScaledClock(scale: Double(secondMilliseconds) / 1000)
-        let dependencies = SyncUpsDependencies(
-            clock: clock, uuid: { UUID() }, now: { Date() }, speech: speechClient(clock: clock),
-            openSettings: {})
+        // One override for the whole app: every feature, and the fake recognizer, read these.
+        let environment = DependenciesEnvironment.dependencies {
+            $0.continuousClock = ScaledClock(scale: Double(secondMilliseconds) / 1000)
+            $0.speechClient = speechClient
+        }
         let session: SyncUpsSession
         do {
-            session = try await SyncUpsSession(dependencies: dependencies, directory: data)
+            session = try await SyncUpsSession(directory: data, environment: environment)
         } catch let error as FileStateLockedError {
             let holder = error.holder.map { " (pid \($0))" } ?? ""
             FileHandle.standardError.write(Data("syncups: \(data) is open in another syncups\(holder).\n".utf8))
@@ -57,12 +60,12 @@ struct SyncUpsCommand: AsyncParsableCommand {
         await session.close()
     }
 
-    private func speechClient(clock: ScaledClock) -> SpeechClient {
+    private var speechClient: SpeechClient {
         switch speech {
-        case .authorized: .fake(clock: clock)
-        case .denied: .fake(status: .denied, clock: clock)
-        case .restricted: .fake(status: .restricted, clock: clock)
-        case .failing: .fake(clock: clock, failAfter: 4)
+        case .authorized: .fake()
+        case .denied: .fake(status: .denied)
+        case .restricted: .fake(status: .restricted)
+        case .failing: .fake(failAfter: 4)
         }
     }
 }

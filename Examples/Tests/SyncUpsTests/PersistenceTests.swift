@@ -1,6 +1,7 @@
-import Clocks
+import Dependencies
 import Foundation
 import MVI
+import MVIDependencies
 import MVIStateKeeper
 @testable import SyncUps
 import Testing
@@ -18,7 +19,8 @@ struct PersistenceTests {
 
     func makeStore() throws -> (Store<SyncUpsApp>, StateKeeper<SyncUpsApp.State, [SyncUp]>) {
         let keeper = try SyncUpsPersistence.keeper(directory: directory)
-        return (SyncUpsPersistence.makeStore(SyncUpsApp(dependencies: .test()), keeper: keeper), keeper)
+        let store = SyncUpsPersistence.makeStore(keeper: keeper, environment: .dependencies { $0.uuid = .incrementing })
+        return (store, keeper)
     }
 
     func state(of store: Store<SyncUpsApp>, where condition: (SyncUpsApp.State) -> Bool) async -> SyncUpsApp.State? {

@@ -1,16 +1,29 @@
 import Clocks
+import Dependencies
 import Foundation
 import MVI
+import MVIDependencies
 import MVITesting
 @testable import SyncUps
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))
 struct RecordMeetingTests {
+    /// A meeting on `clock` and `speech`; one that `saves` also makes the meeting's id and date.
     static func store(
-        _ syncUp: SyncUp = .sixSeconds, speech: SpeechClient = .test(.denied), clock: TestClock<Duration>
+        _ syncUp: SyncUp = .sixSeconds, speech: SpeechClient = .test(.denied), clock: TestClock<Duration>,
+        saves: Bool = true
     ) -> TestStore<RecordMeeting> {
-        TestStore(RecordMeeting(dependencies: .test(clock: clock, speech: speech)), initialState: .init(syncUp: syncUp))
+        TestStore(
+            RecordMeeting(), initialState: .init(syncUp: syncUp),
+            environment: .dependencies {
+                $0.continuousClock = clock
+                $0.speechClient = speech
+                if saves {
+                    $0.uuid = .incrementing
+                    $0.date.now = meetingDate
+                }
+            })
     }
 
     /// `syncUp` with the meeting a test ends, the first id the test's generator makes.
@@ -83,7 +96,7 @@ struct RecordMeetingTests {
 
     @Test func endingEarlyAndDiscardingSavesNothing() async {
         let clock = TestClock()
-        let store = Self.store(.mock, clock: clock)
+        let store = Self.store(.mock, clock: clock, saves: false)
         await store.send(.start)
         await store.send(.endMeetingTapped) { $0.alert = .endMeeting(isDiscardable: true) }
         await store.send(.alert(.confirmDiscard)) { $0.alert = nil }
@@ -129,7 +142,7 @@ struct RecordMeetingTests {
 
     @Test func afterSpeechRecognitionFailsTheMeetingCanBeDiscarded() async {
         let clock = TestClock()
-        let store = Self.store(.mock, speech: .test(.authorized, thenFails: true), clock: clock)
+        let store = Self.store(.mock, speech: .test(.authorized, thenFails: true), clock: clock, saves: false)
         await store.send(.start)
         await store.receive(.speechFailed) { $0.alert = .speechRecognizerFailed }
         await store.send(.alert(.confirmDiscard)) { $0.alert = nil }
@@ -145,7 +158,7 @@ struct RecordMeetingTests {
                 return .authorized
             },
             startTask: { AsyncThrowingStream { $0.finish() } })
-        let store = Self.store(.mock, speech: speech, clock: TestClock())
+        let store = Self.store(.mock, speech: speech, clock: TestClock(), saves: false)
         await store.send(.start)
         await store.send(.endMeetingTapped) { $0.alert = .endMeeting(isDiscardable: true) }
         await store.send(.alert(.confirmDiscard)) { $0.alert = nil }

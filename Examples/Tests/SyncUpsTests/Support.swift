@@ -1,4 +1,4 @@
-import Clocks
+import Dependencies
 import Foundation
 import Synchronization
 @testable import SyncUps
@@ -44,16 +44,4 @@ final class Calls: Sendable {
 
     func record() { count.withLock { $0 += 1 } }
     var value: Int { count.withLock { $0 } }
-}
-
-extension SyncUpsDependencies {
-    /// A test clock, ids counting from `UUID(0)`, a fixed date, and `speech`.
-    static func test(
-        clock: TestClock<Duration> = TestClock(), speech: SpeechClient = .test(.denied),
-        settingsOpened: Calls = Calls()
-    ) -> SyncUpsDependencies {
-        SyncUpsDependencies(
-            clock: clock, uuid: UUID.incrementing(), now: { meetingDate }, speech: speech,
-            openSettings: { settingsOpened.record() })
-    }
 }

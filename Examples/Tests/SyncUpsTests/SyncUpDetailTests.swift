@@ -1,56 +1,61 @@
+import Dependencies
 import Foundation
 import MVI
+import MVIDependencies
 import MVITesting
 @testable import SyncUps
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))
 struct SyncUpDetailTests {
+    /// The detail of the mock sync-up under `destination`, with the dependencies `update` gives.
     static func store(
-        _ speech: SpeechAuthorization, destination: SyncUpDetail.Destination? = nil, settingsOpened: Calls = Calls()
+        destination: SyncUpDetail.Destination? = nil, _ update: (inout DependencyValues) -> Void = { _ in }
     ) -> TestStore<SyncUpDetail> {
         TestStore(
-            SyncUpDetail(dependencies: .test(speech: .test(speech), settingsOpened: settingsOpened)),
-            initialState: .init(destination: destination, syncUp: .mock))
+            SyncUpDetail(), initialState: .init(destination: destination, syncUp: .mock),
+            environment: .dependencies(update))
     }
 
     @Test func restrictedSpeechRecognitionAsksToContinueWithoutRecording() async {
-        let store = Self.store(.restricted)
+        let store = Self.store { $0.speechClient = .test(.restricted) }
         await store.send(.startMeetingTapped) { $0.destination = .alert(.speechRecognitionRestricted) }
         await store.finish()
     }
 
     @Test func deniedSpeechRecognitionOffersSettings() async {
-        let store = Self.store(.denied)
+        let store = Self.store { $0.speechClient = .test(.denied) }
         await store.send(.startMeetingTapped) { $0.destination = .alert(.speechRecognitionDenied) }
         await store.finish()
     }
 
     @Test func openSettingsFromTheDeniedAlertOpensThem() async {
         let opened = Calls()
-        let store = Self.store(.denied, destination: .alert(.speechRecognitionDenied), settingsOpened: opened)
+        let store = Self.store(destination: .alert(.speechRecognitionDenied)) {
+            $0.openSettings = { opened.record() }
+        }
         await store.send(.alert(.openSettings)) { $0.destination = nil }
         await store.finish()
         #expect(opened.value == 1)
     }
 
     @Test func continuingWithoutRecordingStartsTheMeeting() async {
-        let store = Self.store(.denied, destination: .alert(.speechRecognitionDenied))
+        let store = Self.store(destination: .alert(.speechRecognitionDenied))
         await store.send(.alert(.continueWithoutRecording)) { $0.destination = nil }
         await store.receive(sideEffect: .startMeeting(.mock))
         await store.finish()
     }
 
     @Test func authorizedSpeechRecognitionStartsTheMeeting() async {
-        let store = Self.store(.authorized)
+        let store = Self.store { $0.speechClient = .test(.authorized) }
         await store.send(.startMeetingTapped)
         await store.receive(sideEffect: .startMeeting(.mock))
         await store.finish()
     }
 
     @Test func editingAndDoneSavesTheSyncUp() async {
-        let store = Self.store(.authorized)
-        var form = SyncUpForm.State(syncUp: .mock, newID: { UUID(0) })
+        let store = Self.store()
+        var form = SyncUpForm.State(syncUp: .mock)
         await store.send(.editTapped) { $0.destination = .edit(form) }
         form.syncUp.title = "Blob's Meeting"
         await store.send(.edit(.set(form.syncUp))) { $0.destination = .edit(form) }
@@ -63,8 +68,8 @@ struct SyncUpDetailTests {
     }
 
     @Test func cancellingAnEditKeepsTheSyncUp() async {
-        let store = Self.store(.authorized)
-        var form = SyncUpForm.State(syncUp: .mock, newID: { UUID(0) })
+        let store = Self.store()
+        var form = SyncUpForm.State(syncUp: .mock)
         await store.send(.editTapped) { $0.destination = .edit(form) }
         form.syncUp.title = "Gone"
         await store.send(.edit(.set(form.syncUp))) { $0.destination = .edit(form) }
@@ -73,7 +78,7 @@ struct SyncUpDetailTests {
     }
 
     @Test func confirmingDeletionDeletesTheSyncUpAndDismisses() async {
-        let store = Self.store(.authorized)
+        let store = Self.store()
         await store.send(.deleteTapped) { $0.destination = .alert(.deleteSyncUp) }
         await store.send(.alert(.confirmDeletion)) { $0.destination = nil }
         await store.receive(sideEffect: .deleted(SyncUp.mock.id))
@@ -81,7 +86,7 @@ struct SyncUpDetailTests {
     }
 
     @Test func deletingAPastMeetingReachesTheApp() async {
-        let store = Self.store(.authorized)
+        let store = Self.store()
         await store.send(.deleteMeetings(atOffsets: [0])) { $0.syncUp.meetings = [] }
         var withoutMeetings = SyncUp.mock
         withoutMeetings.meetings = []

@@ -1,4 +1,6 @@
+import Dependencies
 import Foundation
+import MVIDependencies
 import MVITesting
 @testable import SyncUps
 import Testing
@@ -6,10 +8,10 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct SyncUpFormTests {
     @Test func aFormWithoutAttendeesGetsOneAndAnAddedAttendeeHasTheFocus() async {
-        let uuid = UUID.incrementing()
-        let form = SyncUpForm.State(syncUp: SyncUp(id: UUID(100), title: "Engineering"), newID: uuid)
-        #expect(form.syncUp.attendees == [Attendee(id: UUID(0))])
-        let store = TestStore(SyncUpForm(uuid: uuid), initialState: form)
+        let store = TestStore(
+            SyncUpForm(), initialState: .init(syncUp: SyncUp(id: UUID(100), title: "Engineering")),
+            environment: .dependencies { $0.uuid = .incrementing })
+        #expect(store.state.syncUp.attendees == [Attendee(id: UUID(0))])
         await store.send(.addAttendeeTapped) {
             $0.focus = .attendee(UUID(1))
             $0.syncUp.attendees = [Attendee(id: UUID(0)), Attendee(id: UUID(1))]
@@ -20,8 +22,8 @@ struct SyncUpFormTests {
     @Test func deletingAnAttendeeFocusesTheOneInItsPlaceAndTheLastIsReplacedByABlankOne() async {
         let attendees = (1...4).map { Attendee(id: UUID(10 + $0), name: "\($0)") }
         let store = TestStore(
-            SyncUpForm(uuid: UUID.incrementing()),
-            initialState: .init(syncUp: SyncUp(id: UUID(100), attendees: attendees), newID: { UUID(99) }))
+            SyncUpForm(), initialState: .init(syncUp: SyncUp(id: UUID(100), attendees: attendees)),
+            environment: .dependencies { $0.uuid = .incrementing })
         await store.send(.deleteAttendees(atOffsets: [0])) {
             $0.focus = .attendee(attendees[1].id)
             $0.syncUp.attendees = [attendees[1], attendees[2], attendees[3]]

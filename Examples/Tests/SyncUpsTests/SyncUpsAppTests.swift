@@ -1,6 +1,8 @@
 import Clocks
+import Dependencies
 import Foundation
 import MVI
+import MVIDependencies
 import MVITesting
 @testable import SyncUps
 import Testing
@@ -17,10 +19,11 @@ struct SyncUpsAppTests {
     }
 
     @Test func anEditInTheDetailReachesTheList() async {
-        let store = TestStore(SyncUpsApp(dependencies: .test()), initialState: .init(list: .init(syncUps: [.mock])))
+        let store = TestStore(
+            SyncUpsApp(), initialState: .init(list: .init(syncUps: [.mock])), environment: .dependencies())
         var detail = SyncUpDetail.State(syncUp: .mock)
         await store.send(.push(.detail(detail))) { $0.path = DestinationStack([.detail(detail)]) }
-        var form = SyncUpForm.State(syncUp: .mock, newID: { UUID(0) })
+        var form = SyncUpForm.State(syncUp: .mock)
         detail.destination = .edit(form)
         await store.send(.detail(0, .editTapped)) { $0.path = DestinationStack([.detail(detail)]) }
         form.syncUp.title = "Blob"
@@ -34,7 +37,8 @@ struct SyncUpsAppTests {
     }
 
     @Test func deletingFromTheDetailPopsItAndRemovesTheSyncUp() async {
-        let store = TestStore(SyncUpsApp(dependencies: .test()), initialState: .init(list: .init(syncUps: [.mock])))
+        let store = TestStore(
+            SyncUpsApp(), initialState: .init(list: .init(syncUps: [.mock])), environment: .dependencies())
         await store.send(.push(.detail(.init(syncUp: .mock)))) {
             $0.path = DestinationStack([.detail(.init(syncUp: .mock))])
         }
@@ -52,10 +56,16 @@ struct SyncUpsAppTests {
         let clock = TestClock()
         let speech = SpeechClient.test(.authorized, transcripts: ["I completed the project"])
         let store = TestStore(
-            SyncUpsApp(dependencies: .test(clock: clock, speech: speech)),
+            SyncUpsApp(),
             initialState: .init(
                 list: .init(syncUps: [.sixSeconds]),
-                path: DestinationStack([.detail(.init(syncUp: .sixSeconds)), .record(.init(syncUp: .sixSeconds))])))
+                path: DestinationStack([.detail(.init(syncUp: .sixSeconds)), .record(.init(syncUp: .sixSeconds))])),
+            environment: .dependencies {
+                $0.continuousClock = clock
+                $0.speechClient = speech
+                $0.uuid = .incrementing
+                $0.date.now = meetingDate
+            })
         let detail = SyncUpsApp.Path.detail(.init(syncUp: .sixSeconds))
         var record = RecordMeeting.State(syncUp: .sixSeconds)
         await store.send(.record(1, .start))
@@ -83,8 +93,12 @@ struct SyncUpsAppTests {
     @Test func startingAMeetingPushesTheRecordingScreenAndStartsItsTimer() async {
         let clock = TestClock()
         let store = TestStore(
-            SyncUpsApp(dependencies: .test(clock: clock, speech: .test(.authorized))),
-            initialState: .init(list: .init(syncUps: [.mock]), path: DestinationStack([.detail(.init(syncUp: .mock))])))
+            SyncUpsApp(),
+            initialState: .init(list: .init(syncUps: [.mock]), path: DestinationStack([.detail(.init(syncUp: .mock))])),
+            environment: .dependencies {
+                $0.continuousClock = clock
+                $0.speechClient = .test(.authorized)
+            })
         await store.send(.detail(0, .startMeetingTapped))
         await store.receive(intent: .startMeeting(.mock)) {
             $0.path = DestinationStack([.detail(.init(syncUp: .mock)), .record(.init(syncUp: .mock))])

@@ -1,4 +1,6 @@
+import Dependencies
 import Foundation
+import MVIDependencies
 import MVITesting
 @testable import SyncUps
 import Testing
@@ -6,9 +8,10 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct SyncUpsListTests {
     @Test func addsASyncUpThroughTheForm() async {
-        let store = TestStore(SyncUpsList(uuid: UUID.incrementing()), initialState: .init())
+        let store = TestStore(
+            SyncUpsList(), initialState: .init(), environment: .dependencies { $0.uuid = .incrementing })
         var syncUp = SyncUp(id: UUID(0), attendees: [Attendee(id: UUID(1))])
-        await store.send(.addSyncUpTapped) { $0.add = .init(syncUp: syncUp, newID: { UUID(1) }) }
+        await store.send(.addSyncUpTapped) { $0.add = .init(syncUp: syncUp) }
         syncUp.title = "Engineering"
         await store.send(.add(.set(syncUp))) { $0.add?.syncUp.title = "Engineering" }
         await store.send(.confirmAddTapped) {
@@ -22,8 +25,7 @@ struct SyncUpsListTests {
         let blank = [Attendee(id: UUID(1)), Attendee(id: UUID(2), name: "    ")]
         let syncUp = SyncUp(id: UUID(100), attendees: blank, title: "Design")
         let store = TestStore(
-            SyncUpsList(uuid: UUID.incrementing()),
-            initialState: .init(add: .init(syncUp: syncUp, newID: { UUID(0) })))
+            SyncUpsList(), initialState: .init(add: .init(syncUp: syncUp)), environment: .dependencies())
         await store.send(.confirmAddTapped) {
             $0.add = nil
             $0.syncUps = [SyncUp(id: UUID(100), attendees: [Attendee(id: UUID(1))], title: "Design")]
@@ -32,9 +34,11 @@ struct SyncUpsListTests {
     }
 
     @Test func discardingTheFormAddsNothingAndDeleteRemoves() async {
-        let store = TestStore(SyncUpsList(uuid: UUID.incrementing()), initialState: .init(syncUps: [.mock]))
+        let store = TestStore(
+            SyncUpsList(), initialState: .init(syncUps: [.mock]),
+            environment: .dependencies { $0.uuid = .incrementing })
         await store.send(.addSyncUpTapped) {
-            $0.add = .init(syncUp: SyncUp(id: UUID(0)), newID: { UUID(1) })
+            $0.add = .init(syncUp: SyncUp(id: UUID(0), attendees: [Attendee(id: UUID(1))]))
         }
         await store.send(.dismissAddTapped) { $0.add = nil }
         await store.send(.delete(atOffsets: [0])) { $0.syncUps = [] }

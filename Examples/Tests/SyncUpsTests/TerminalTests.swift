@@ -1,3 +1,4 @@
+import Dependencies
 import Foundation
 import MVI
 @testable import SyncUps
@@ -30,7 +31,7 @@ import Testing
 
     @Test func theFormTypesMovesTheFocusAndChangesTheLength() {
         var state = Self.app
-        state.list.add = .init(syncUp: SyncUp(id: UUID(1), title: "Des"), newID: { UUID(2) })
+        state.list.add = .init(syncUp: SyncUp(id: UUID(1), attendees: [Attendee(id: UUID(2))], title: "Des"))
         var terminal = SyncUpsTerminal()
         #expect(
             terminal.command(for: .character("k"), in: state)

@@ -1,3 +1,4 @@
+import Dependencies
 import Foundation
 import MVI
 
@@ -37,8 +38,6 @@ struct RecordMeeting: ComposableFeature {
 
     /// The meeting was saved into the sync-up.
     enum SideEffect: Equatable, Sendable { case saved(SyncUp) }
-
-    let dependencies: SyncUpsDependencies
 
     /// Applies one change to the meeting.
     static func reduce(_ state: inout State, _ message: Message) {
@@ -80,7 +79,8 @@ struct RecordMeeting: ComposableFeature {
         case .endMeetingTapped: context.dispatch(.endMeetingAsked)
         case .nextTapped: context.dispatch(.nextSpeaker)
         case .start:
-            context.run(id: "speech") { [speech = dependencies.speech] work in
+            context.run(id: "speech") { work in
+                @Dependency(\.speechClient) var speech
                 var status = speech.authorizationStatus()
                 if status == .notDetermined { status = await speech.requestAuthorization() }
                 guard status == .authorized else { return }
@@ -90,7 +90,8 @@ struct RecordMeeting: ComposableFeature {
                     await work.dispatch(.speechFailed)
                 }
             }
-            context.run(id: "timer") { [clock = dependencies.clock] work in
+            context.run(id: "timer") { work in
+                @Dependency(\.continuousClock) var clock
                 while true {
                     try await clock.sleep(for: .seconds(1))
                     work.send(.timerTicked)
@@ -108,9 +109,9 @@ struct RecordMeeting: ComposableFeature {
         context.cancel(id: "speech")
         context.cancel(id: "timer")
         if saving {
-            let state = context.state
-            context.dispatch(
-                .saved(Meeting(id: dependencies.uuid(), date: dependencies.now(), transcript: state.transcript)))
+            @Dependency(\.uuid) var uuid
+            @Dependency(\.date.now) var now
+            context.dispatch(.saved(Meeting(id: uuid(), date: now, transcript: context.state.transcript)))
             context.post(.saved(context.state.syncUp))
         }
         context.dismiss()

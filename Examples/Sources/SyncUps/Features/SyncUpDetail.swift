@@ -1,3 +1,4 @@
+import Dependencies
 import Foundation
 import MVI
 
@@ -48,8 +49,6 @@ struct SyncUpDetail: ComposableFeature {
     static let edit = child(
         SyncUpForm.self, at: \.destination, case: Destination.edit, intent: Intent.edit, message: Message.edit)
 
-    let dependencies: SyncUpsDependencies
-
     /// Applies one change to the screen.
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
@@ -76,9 +75,10 @@ struct SyncUpDetail: ComposableFeature {
             context.dispatch(.saved(form.syncUp.withoutBlankAttendees))
             context.post(.changed(context.state.syncUp))
         case .editTapped:
-            context.dispatch(.presented(.edit(.init(syncUp: context.state.syncUp, newID: dependencies.uuid))))
+            context.dispatch(.presented(.edit(.init(syncUp: context.state.syncUp))))
         case .startMeetingTapped:
-            switch dependencies.speech.authorizationStatus() {
+            @Dependency(\.speechClient) var speech
+            switch speech.authorizationStatus() {
             case .notDetermined, .authorized: context.post(.startMeeting(context.state.syncUp))
             case .denied: context.dispatch(.presented(.alert(.speechRecognitionDenied)))
             case .restricted: context.dispatch(.presented(.alert(.speechRecognitionRestricted)))
@@ -90,10 +90,14 @@ struct SyncUpDetail: ComposableFeature {
                 context.post(.deleted(context.state.syncUp.id))
                 context.dismiss()
             case .continueWithoutRecording: context.post(.startMeeting(context.state.syncUp))
-            case .openSettings: context.run { _ in await dependencies.openSettings() }
+            case .openSettings:
+                context.run { _ in
+                    @Dependency(\.openSettings) var openSettings
+                    await openSettings()
+                }
             case nil: break
             }
-        case .edit(let intent): context.forward(intent, to: SyncUpForm(uuid: dependencies.uuid), in: Self.edit)
+        case .edit(let intent): context.forward(intent, to: SyncUpForm(), in: Self.edit)
         }
     }
 }

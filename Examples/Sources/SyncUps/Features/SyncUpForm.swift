@@ -1,3 +1,4 @@
+import Dependencies
 import Foundation
 import MVI
 
@@ -11,11 +12,15 @@ struct SyncUpForm: ComposableFeature {
         /// The sync-up as edited so far.
         var syncUp: SyncUp
 
-        /// A form on `syncUp`; one without attendees gets a blank one, with the id `newID` makes.
-        init(focus: Field? = .title, syncUp: SyncUp, newID: () -> UUID) {
+        /// A form on `syncUp`; one without attendees gets a blank one, with an id of the `uuid`
+        /// dependency.
+        init(focus: Field? = .title, syncUp: SyncUp) {
             self.focus = focus
             self.syncUp = syncUp
-            if syncUp.attendees.isEmpty { self.syncUp.attendees.append(Attendee(id: newID())) }
+            if syncUp.attendees.isEmpty {
+                @Dependency(\.uuid) var uuid
+                self.syncUp.attendees.append(Attendee(id: uuid()))
+            }
         }
     }
 
@@ -36,9 +41,6 @@ struct SyncUpForm: ComposableFeature {
         case set(SyncUp), focus(Field?), attendeeAdded(UUID), attendeesDeleted(atOffsets: IndexSet, blank: UUID?)
     }
 
-    /// Makes the ids of new attendees.
-    let uuid: @Sendable () -> UUID
-
     /// Applies one change to the form.
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
@@ -58,6 +60,7 @@ struct SyncUpForm: ComposableFeature {
 
     /// Turns what the person did into changes, making the ids new attendees need.
     func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+        @Dependency(\.uuid) var uuid
         switch intent {
         case .set(let syncUp): context.dispatch(.set(syncUp))
         case .focus(let field): context.dispatch(.focus(field))

@@ -53,8 +53,6 @@ struct SyncUpsApp: Feature {
             }
         })
 
-    let dependencies: SyncUpsDependencies
-
     /// Applies one change to the app.
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
@@ -77,11 +75,9 @@ struct SyncUpsApp: Feature {
     /// Routes to the list and the screens; pushes, pops, and starts a meeting's timer.
     func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
-        case .list(let intent): context.forward(intent, to: SyncUpsList(uuid: dependencies.uuid), in: Self.list)
-        case .detail(let id, let intent):
-            context.forward(intent, to: SyncUpDetail(dependencies: dependencies), in: Self.detail, id: id)
-        case .record(let id, let intent):
-            context.forward(intent, to: RecordMeeting(dependencies: dependencies), in: Self.record, id: id)
+        case .list(let intent): context.forward(intent, to: SyncUpsList(), in: Self.list)
+        case .detail(let id, let intent): context.forward(intent, to: SyncUpDetail(), in: Self.detail, id: id)
+        case .record(let id, let intent): context.forward(intent, to: RecordMeeting(), in: Self.record, id: id)
         case .push(let screen): context.dispatch(.pushed(screen))
         case .back:
             guard let top = context.state.path.topID else { return }
@@ -89,7 +85,7 @@ struct SyncUpsApp: Feature {
         case .startMeeting(let syncUp):
             context.dispatch(.pushed(.record(.init(syncUp: syncUp))))
             guard let id = context.state.path.topID else { return }
-            context.forward(.start, to: RecordMeeting(dependencies: dependencies), in: Self.record, id: id)
+            context.forward(.start, to: RecordMeeting(), in: Self.record, id: id)
         case .reportProblem(let problem): context.dispatch(.problemReported(problem))
         }
     }

@@ -1,3 +1,4 @@
+import Dependencies
 import Foundation
 import MVI
 
@@ -26,8 +27,6 @@ struct SyncUpsList: ComposableFeature {
     /// The add sheet's form.
     static let add = child(SyncUpForm.self, at: \.add, intent: Intent.add, message: Message.add)
 
-    let uuid: @Sendable () -> UUID
-
     /// Applies one change to the list.
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
@@ -43,13 +42,15 @@ struct SyncUpsList: ComposableFeature {
     /// Opens, confirms and discards the add sheet; deletes.
     func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
         switch intent {
-        case .addSyncUpTapped: context.dispatch(.addPresented(.init(syncUp: SyncUp(id: uuid()), newID: uuid)))
+        case .addSyncUpTapped:
+            @Dependency(\.uuid) var uuid
+            context.dispatch(.addPresented(.init(syncUp: SyncUp(id: uuid()))))
         case .confirmAddTapped:
             guard let form = context.state.add else { return }
             context.dispatch(.added(form.syncUp.withoutBlankAttendees))
         case .dismissAddTapped: context.dispatch(.addPresented(nil))
         case .delete(let offsets): context.dispatch(.deleted(atOffsets: offsets))
-        case .add(let intent): context.forward(intent, to: SyncUpForm(uuid: uuid), in: Self.add)
+        case .add(let intent): context.forward(intent, to: SyncUpForm(), in: Self.add)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIDependencies
 import MVIStateKeeper
 
 /// Where the sync-ups are saved, and the store that keeps them saved.
@@ -33,19 +34,20 @@ public enum SyncUpsPersistence {
         return keeper(storage: FileStateStorage(directory: directory))
     }
 
-    /// The app's store, restored by `keeper` and saved on every change.
+    /// The app's store, restored by `keeper` and saved on every change, its features reading
+    /// the dependencies of `environment`.
     ///
     /// A saved file that cannot be used is never overwritten (``StateKeeper``'s rule): one that
     /// cannot be decoded is moved aside, one that cannot be read stays and saving stops. The
     /// app starts empty and ``SyncUpsApp/State/problem`` says why.
     static func makeStore(
-        _ feature: SyncUpsApp, keeper: StateKeeper<SyncUpsApp.State, [SyncUp]>
+        keeper: StateKeeper<SyncUpsApp.State, [SyncUp]>, environment: DependenciesEnvironment
     ) -> Store<SyncUpsApp> {
         // Failures arrive on any thread, the first before the store exists: a stream hands them over.
         let (problems, reported) = AsyncStream.makeStream(of: String.self)
         let store = Store(
-            feature, initialState: keeper.restoredState(or: SyncUpsApp.State()), name: "SyncUps",
-            onError: StoreErrorHandler { error in reported.yield(describe(error)) })
+            SyncUpsApp(), initialState: keeper.restoredState(or: SyncUpsApp.State()), name: "SyncUps",
+            onError: StoreErrorHandler { error in reported.yield(describe(error)) }, environment: environment)
         Task { [weak store] in
             for await problem in problems { store?.send(.reportProblem(problem)) }
         }

@@ -1,4 +1,5 @@
 import MVI
+import MVIDependencies
 import MVIStateKeeper
 
 /// The app as a terminal runs it: the store, restored from and kept saved in a folder, and
@@ -12,14 +13,16 @@ public final class SyncUpsSession {
     let lock: FileStateLock
     var terminal = SyncUpsTerminal()
 
-    /// Starts the app on `dependencies`, with the sync-ups saved in the folder `directory`.
+    /// Starts the app with the sync-ups saved in the folder `directory`, its features reading
+    /// the dependencies of `environment`: the live ones by default, or the app's overrides
+    /// (`.dependencies { $0.continuousClock = fast }`).
     ///
     /// Throws `FileStateLockedError` while another app has the folder (the kernel releases
     /// its lock when it ends, even by `kill -9`).
-    public init(dependencies: SyncUpsDependencies, directory: String) throws {
+    public init(directory: String, environment: DependenciesEnvironment = .dependencies()) throws {
         keeper = try SyncUpsPersistence.keeper(directory: directory)
         lock = try FileStateStorage(directory: directory).lock(SyncUpsPersistence.key)
-        store = SyncUpsPersistence.makeStore(SyncUpsApp(dependencies: dependencies), keeper: keeper)
+        store = SyncUpsPersistence.makeStore(keeper: keeper, environment: environment)
     }
 
     /// Yields each time the screen may have changed (a state the store shows).

@@ -140,7 +140,7 @@ let package = Package(
         .testTarget(
             name: "MVIDependenciesTests",
             dependencies: [
-                "MVI", "MVIDependencies", "MVITesting",
+                "MVI", "MVIDependencies", "MVITesting", "MVITimeTravel",
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "Clocks", package: "swift-clocks"),
             ],

@@ -18,7 +18,6 @@ struct SyncUpsAppTests {
         #expect(name(.back) == "SyncUps")
         #expect(name(.list(.add(.addAttendeeTapped))) == "SyncUps/list/add")
         #expect(name(.detail(3, .edit(.addAttendeeTapped))) == "SyncUps/path[3]/destination")
-        #expect(name(.detail(3, .alert(nil))) == "SyncUps/path[3]")
     }
 
     @Test func anEditInTheDetailReachesTheList() async {

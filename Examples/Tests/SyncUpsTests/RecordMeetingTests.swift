@@ -51,6 +51,7 @@ struct RecordMeetingTests {
             $0.syncUp = Self.saved(.sixSeconds)
         }
         await store.receive(sideEffect: .saved(Self.saved(.sixSeconds)))
+        #expect(store.isDismissed)
         await store.finish()
     }
 
@@ -61,6 +62,7 @@ struct RecordMeetingTests {
         await store.receive(.heard("I completed the project")) { $0.transcript = "I completed the project" }
         await Self.runOut(store, clock)
         await store.receive(sideEffect: .saved(Self.saved(.sixSeconds, transcript: "I completed the project")))
+        #expect(store.isDismissed)
         await store.finish()
     }
 
@@ -91,6 +93,7 @@ struct RecordMeetingTests {
             $0.syncUp = Self.saved(.mock)
         }
         await store.receive(sideEffect: .saved(Self.saved(.mock)))
+        #expect(store.isDismissed)
         await store.finish()
     }
 
@@ -100,6 +103,7 @@ struct RecordMeetingTests {
         await store.send(.start)
         await store.send(.endMeetingTapped) { $0.alert = .endMeeting(isDiscardable: true) }
         await store.send(.alert(.confirmDiscard)) { $0.alert = nil }
+        #expect(store.isDismissed)
         await store.finish()
     }
 
@@ -121,6 +125,7 @@ struct RecordMeetingTests {
             $0.syncUp = Self.saved(.sixSeconds)
         }
         await store.receive(sideEffect: .saved(Self.saved(.sixSeconds)))
+        #expect(store.isDismissed)
         await store.finish()
     }
 
@@ -135,8 +140,10 @@ struct RecordMeetingTests {
             $0.transcript = "I completed the project ❌"
         }
         await store.send(.alert(nil)) { $0.alert = nil }
+        #expect(!store.isDismissed)
         await Self.runOut(store, clock)
         await store.receive(sideEffect: .saved(Self.saved(.sixSeconds, transcript: "I completed the project ❌")))
+        #expect(store.isDismissed)
         await store.finish()
     }
 
@@ -146,6 +153,7 @@ struct RecordMeetingTests {
         await store.send(.start)
         await store.receive(.speechFailed) { $0.alert = .speechRecognizerFailed }
         await store.send(.alert(.confirmDiscard)) { $0.alert = nil }
+        #expect(store.isDismissed)
         await store.finish()
     }
 
@@ -162,6 +170,7 @@ struct RecordMeetingTests {
         await store.send(.start)
         await store.send(.endMeetingTapped) { $0.alert = .endMeeting(isDiscardable: true) }
         await store.send(.alert(.confirmDiscard)) { $0.alert = nil }
+        #expect(store.isDismissed)
         await store.finish()
         #expect(asked.value == 1)
     }

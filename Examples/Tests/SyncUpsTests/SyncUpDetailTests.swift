@@ -74,6 +74,7 @@ struct SyncUpDetailTests {
         form.syncUp.title = "Gone"
         await store.send(.edit(.set(form.syncUp))) { $0.destination = .edit(form) }
         await store.send(.cancelEditTapped) { $0.destination = nil }
+        #expect(!store.isDismissed)  // the sheet closed, not the screen
         await store.finish()
     }
 
@@ -81,6 +82,7 @@ struct SyncUpDetailTests {
         let store = Self.store()
         await store.send(.deleteTapped) { $0.destination = .alert(.deleteSyncUp) }
         await store.send(.alert(.confirmDeletion)) { $0.destination = nil }
+        #expect(store.isDismissed)
         await store.receive(sideEffect: .deleted(SyncUp.mock.id))
         await store.finish()
     }

@@ -16,6 +16,8 @@ struct SyncUpsAppTests {
         #expect(name(.record(4, .nextTapped)) == "SyncUps/path[4]")
         #expect(name(.list(.addSyncUpTapped)) == "SyncUps/list")
         #expect(name(.back) == "SyncUps")
+        #expect(name(.list(.add(.addAttendeeTapped))) == "SyncUps/list/add")
+        #expect(name(.detail(3, .edit(.addAttendeeTapped))) == "SyncUps/path[3]/destination")
     }
 
     @Test func anEditInTheDetailReachesTheList() async {

@@ -10,10 +10,12 @@ import Testing
 
     @Test func keysParseFromRawBytesAndLineModeNames() {
         let bytes: [UInt8] = [0x1B, 0x5B, 0x41, 0x61, 0x0E, 0x0D, 0x1B, 0x7F]
-        #expect(SyncUpsKey.parse(bytes) == [.up, .character("a"), .control("n"), .enter, .escape, .backspace])
-        #expect(
-            SyncUpsKey.parse(line: "Hi<enter><c-n><nope>") == "Hi".map { .character($0) } + [.enter, .control("n")]
-                + "<nope>".map { .character($0) })
+        let keys: [SyncUpsKey] = [.up, .character("a"), .control("n"), .enter, .escape, .backspace]
+        #expect(SyncUpsKey.parse(bytes) == keys)
+        let typed: [SyncUpsKey] = "Hi".map { .character($0) }
+        let named: [SyncUpsKey] = [.enter, .control("n")]
+        let unknown: [SyncUpsKey] = "<nope>".map { .character($0) }
+        #expect(SyncUpsKey.parse(line: "Hi<enter><c-n><nope>") == typed + named + unknown)
     }
 
     @Test func theListSelectsOpensAddsAndDeletes() {
@@ -23,6 +25,11 @@ import Testing
         #expect(terminal.command(for: .character("d"), in: Self.app) == .send(.list(.delete(atOffsets: [1]))))
         #expect(terminal.command(for: .character("a"), in: Self.app) == .send(.list(.addSyncUpTapped)))
         #expect(terminal.command(for: .character("q"), in: Self.app) == .quit)
+    }
+
+    @Test func theListShowsEachSyncUpAndTheKeys() {
+        var terminal = SyncUpsTerminal()
+        _ = terminal.command(for: .down, in: Self.app)
         let screen = terminal.text(Self.app)
         #expect(screen.contains("›   ·  0 min · 3 attendees · Bubblegum"))  // the second, selected by ↓
         #expect(screen.contains("  Design  ·  1 min · 6 attendees · Orange"))
@@ -31,23 +38,24 @@ import Testing
 
     @Test func theFormTypesMovesTheFocusAndChangesTheLength() {
         var state = Self.app
-        state.list.add = .init(syncUp: SyncUp(id: UUID(1), attendees: [Attendee(id: UUID(2))], title: "Des"))
+        let form = SyncUp(id: UUID(1), attendees: [Attendee(id: UUID(2))], title: "Des")
+        state.list.add = .init(syncUp: form)
         var terminal = SyncUpsTerminal()
-        #expect(
-            terminal.command(for: .character("k"), in: state)
-                == .send(.list(.add(.set(SyncUp(id: UUID(1), attendees: [Attendee(id: UUID(2))], title: "Desk"))))))
+        var typed = form
+        typed.title = "Desk"
+        #expect(terminal.command(for: .character("k"), in: state) == .send(.list(.add(.set(typed)))))
         #expect(terminal.command(for: .down, in: state) == .send(.list(.add(.focus(.duration)))))
         state.list.add?.focus = .duration
-        #expect(
-            terminal.command(for: .left, in: state)
-                == .send(
-                    .list(
-                        .add(
-                            .set(
-                                SyncUp(
-                                    id: UUID(1), attendees: [Attendee(id: UUID(2))], duration: .seconds(240),
-                                    title: "Des"))))))
-        state.list.add?.focus = .attendee(UUID(2))
+        var shorter = form
+        shorter.duration = .seconds(240)
+        #expect(terminal.command(for: .left, in: state) == .send(.list(.add(.set(shorter)))))
+    }
+
+    @Test func theFormDeletesAndAddsAttendeesAndConfirmsOrCancels() {
+        var state = Self.app
+        let form = SyncUp(id: UUID(1), attendees: [Attendee(id: UUID(2))], title: "Des")
+        state.list.add = .init(focus: .attendee(UUID(2)), syncUp: form)
+        var terminal = SyncUpsTerminal()
         #expect(terminal.command(for: .backspace, in: state) == .send(.list(.add(.deleteAttendees(atOffsets: [0])))))
         #expect(terminal.command(for: .control("n"), in: state) == .send(.list(.add(.addAttendeeTapped))))
         #expect(terminal.command(for: .enter, in: state) == .send(.list(.confirmAddTapped)))

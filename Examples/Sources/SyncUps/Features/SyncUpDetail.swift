@@ -102,6 +102,11 @@ struct SyncUpDetail: ComposableFeature {
     }
 }
 
+extension SyncUpDetail: RoutesToChildren {
+    /// The edit sheet's form, so that logs name it.
+    static var childScopes: [any ChildScopeRoute<SyncUpDetail>] { [edit] }
+}
+
 extension AlertState<SyncUpDetail.Alert> {
     /// Asks before a sync-up is deleted.
     static let deleteSyncUp = AlertState(

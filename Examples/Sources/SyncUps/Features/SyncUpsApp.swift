@@ -66,7 +66,7 @@ struct SyncUpsApp: Feature {
             if let index = state.list.syncUps.firstIndex(where: { $0.id == syncUp.id }) {
                 state.list.syncUps[index] = syncUp
             }
-            for (id, _) in state.path.elements { state.path[child: id]?.replace(syncUp) }
+            state.path.modifyEach { $0.replace(syncUp) }
         case .deleted(let id): state.list.syncUps.removeAll { $0.id == id }
         case .problemReported(let problem): state.problem = problem
         }

@@ -54,3 +54,8 @@ struct SyncUpsList: ComposableFeature {
         }
     }
 }
+
+extension SyncUpsList: RoutesToChildren {
+    /// The add sheet's form, so that logs name it.
+    static var childScopes: [any ChildScopeRoute<SyncUpsList>] { [add] }
+}

@@ -19,7 +19,7 @@ extension StoreHooks {
         let sandbox = StoreCore(
             feature: core.feature, initialState: state, name: "\(core.name) (detached)",
             middleware: [collector], sideEffects: .dropOldest(capacity: 1), errorHandler: StoreErrorHandler { _ in },
-            environment: core.settings?.environment)
+            pendingInputLimit: nil, environment: core.settings?.environment)
         sandbox.executeDetached(intent)
         let after = sandbox.state
         sandbox.cancel()

@@ -87,15 +87,12 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         name: String?,
         middleware: [any Middleware<F>],
         sideEffects: SideEffectPolicy,
-        errorHandler: StoreErrorHandler,
-        environment: (any ExecutionEnvironment)? = nil
+        errorHandler: StoreErrorHandler
     ) {
         self.init(
             feature: feature, initialState: initialState, middleware: middleware,
-            settings: name == nil && errorHandler.isStandardError && sideEffects == .default && environment == nil
-                ? nil
-                : StoreSettings(
-                    givenName: name, errorHandler: errorHandler, policy: sideEffects, environment: environment))
+            settings: name == nil && errorHandler.isStandardError && sideEffects == .default
+                ? nil : StoreSettings(givenName: name, errorHandler: errorHandler, policy: sideEffects))
     }
 
     /// A store whose pending input is bounded, or whose feature runs in an environment: out

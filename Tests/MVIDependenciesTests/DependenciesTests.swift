@@ -73,6 +73,24 @@ import Testing
         await store.finish()
     }
 
+    /// A parent gives one child other values by forwarding inside `withDependencies`: the
+    /// child's `execute` and the work it starts there see them; the store's stay for the rest.
+    @Test func aParentOverridesADependencyForOneChildByForwardingInsideWithDependencies() async {
+        let clock = TestClock()
+        let store = TestStore(
+            Hall(), initialState: .init(),
+            environment: .dependencies {
+                $0.greeting = "hello"
+                $0.continuousClock = clock
+            })
+        await store.send(.greeter(.greet)) { $0.greeter.said = ["bonjour"] }
+        await store.send(.greeter(.greetLater))
+        await clock.advance(by: .seconds(1))
+        await store.receive(.greeter(.said("later: bonjour"))) { $0.greeter.said.append("later: bonjour") }
+        await store.send(.plain) { $0.plainGreetings = ["hello"] }
+        await store.finish()
+    }
+
     /// The store's values win over the sender's: an intent sent from code that binds other
     /// values runs, and its work keeps running, with the store's.
     @Test func workSeesTheStoresValuesWhoeverSendsTheIntent() async throws {

@@ -125,3 +125,37 @@ struct Lobby: Feature {
         }
     }
 }
+
+/// A parent that gives its `Greeter` child French: it forwards inside `withDependencies`.
+struct Hall: Feature {
+    struct State: Equatable, Sendable {
+        var greeter = Greeter.State()
+        var plainGreetings: [String] = []
+    }
+    enum Intent: Sendable, Equatable { case greeter(Greeter.Intent), plain }
+    enum Message: Sendable, Equatable { case greeter(Greeter.Message), greeted(String) }
+
+    static let greeter = child(Greeter.self, at: \.greeter, intent: Intent.greeter, message: Message.greeter)
+
+    static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .greeter(let message): greeter.reduce(&state, message)
+        case .greeted(let text): state.plainGreetings.append(text)
+        }
+    }
+
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+        switch intent {
+        case .greeter(let intent):
+            // The Dependencies article's "What is different from TCA" shows these lines.
+            withDependencies {
+                $0.greeting = "bonjour"
+            } operation: {
+                context.forward(intent, to: Greeter(), in: Self.greeter)
+            }
+        case .plain:
+            @Dependency(\.greeting) var greeting
+            context.dispatch(.greeted(greeting))
+        }
+    }
+}

@@ -686,8 +686,7 @@ struct RoomWaiter<F: Feature>: Sendable {
 /// the code every store runs do not depend on the feature for it; the object is always an
 /// ``InputBoundWaiters`` of the store's feature, which adds the waiting senders.
 @usableFromInline
-// Unchecked: its mutable fields are touched only by the store's one machine, under the store's lock.
-class InputBound: @unchecked Sendable {
+class InputBound: @unchecked Sendable {  // its mutable fields: only the store's machine, under its lock
     /// How many inputs may be queued or held before senders outside the store are refused or
     /// wait.
     @usableFromInline final let capacity: Int
@@ -708,8 +707,7 @@ class InputBound: @unchecked Sendable {
 /// A bounded store's bound with its async senders waiting for room: the object behind
 /// ``SchedulingStateMachine/Extras/inputBound``.
 @usableFromInline
-// Unchecked: `roomWaiters`, like the bound's counts, is touched only by the machine, under the lock.
-final class InputBoundWaiters<F: Feature>: InputBound, @unchecked Sendable {
+final class InputBoundWaiters<F: Feature>: InputBound, @unchecked Sendable {  // `roomWaiters`: machine only, locked
     /// Async senders waiting for room, in arrival order, each with its intent.
     @usableFromInline var roomWaiters = FIFOQueue<RoomWaiter<F>>()
     /// The waiter whose intent the last transition queued, for the scheduler to resume

@@ -79,7 +79,8 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
         // The store's name is made once and kept; its cancellation forgets it.
         if !kinds.isEmpty { kinds.insert(.cancelled) }
         // A replaced state is a state change: logged at the state's level, as a replacement.
-        if levels.state != nil { kinds.formUnion([.created, .cancelled, .stateReplaced]) }
+        // A shared value's change is logged at the state's level too, as a diff.
+        if levels.state != nil { kinds.formUnion([.created, .cancelled, .stateReplaced, .sharedChange]) }
         return kinds
     }
 
@@ -126,6 +127,12 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
             }
             previous.set(state, for: store)
             log(level, name(), "state replaced: \(value(state))")
+        case .sharedChange(let state):
+            guard let level = levels.state, isOn(level) else {
+                if previous.isKeeping { previous.dropState(of: store) }
+                return
+            }
+            logChange(to: state, level, store, name(), label: "shared change")
         case .cancelled:
             let storeName = levels.cancelled.map(isOn) == true ? name() : nil
             previous.remove(store)
@@ -157,11 +164,12 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
     }
 
     private func logChange(
-        to state: Target.State, _ level: Logger.Level, _ store: ObjectIdentifier, _ storeName: String
+        to state: Target.State, _ level: Logger.Level, _ store: ObjectIdentifier, _ storeName: String,
+        label: String = "state"
     ) {
         let before = previous.replace(with: state, for: store)
         guard let before else {
-            log(level, storeName, "state: \(value(state))")
+            log(level, storeName, "\(label): \(value(state))")
             return
         }
         // No diff: the message left the state as it was. Fields are compared before anything
@@ -170,7 +178,7 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
             let difference = StateDiff.between(
                 before, state, layout: previous.layout, typeName: { previous.typeName(stateTypeName) })
         else { return }
-        log(level, storeName, "state:\n", truncatedLines(difference))
+        log(level, storeName, "\(label):\n", truncatedLines(difference))
     }
 
     /// Each line cut at ``maxValueLength``; the text as it is when no line can be that long.

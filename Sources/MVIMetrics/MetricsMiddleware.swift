@@ -102,7 +102,7 @@ public struct MetricsMiddleware<Target: Feature>: Middleware {
             case .state: meter.messageReduced()
             case .sideEffect: meter.sideEffectPosted(kind: meter.classifies.sideEffects ? kind(of: event) : nil)
             case .failure: failed(event, meter)
-            case .created, .started, .cancelled, .stateReplaced: break
+            case .created, .started, .cancelled, .stateReplaced, .sharedChange: break
             }
         }
     }

@@ -149,7 +149,7 @@ import Testing
         // Cancellation too, to forget the store's name, which is made once and kept.
         #expect(some.observedEventKinds == [.intent, .cancelled])
         let states = LoggingMiddleware<Counter>(logger: logger, levels: StoreLogLevels(state: .debug))
-        #expect(states.observedEventKinds == [.state, .stateReplaced, .created, .cancelled])
+        #expect(states.observedEventKinds == [.state, .stateReplaced, .sharedChange, .created, .cancelled])
     }
 
     @Test func aReplacedStateIsLoggedAsOneAndTheNextStateDiffsAgainstIt() async {
@@ -167,6 +167,33 @@ import Testing
                 "  Counter.State(",
                 "-   count: 7,",
                 "+   count: 8,",
+                "    isLoading: false",
+                "  )",
+            ])
+    }
+
+    @Test func aSharedChangeIsLoggedAsADiff() async {
+        let (logger, sink) = memoryLogger()
+        let count = Shared(0)
+        let store = Store(
+            Counter(), initialState: .init(), name: "Counter",
+            middleware: [.logging(logger: logger, levels: StoreLogLevels(state: .debug))],
+            sharing: [.init(\.count, count)])
+        store.send(.increment)
+        count.set(3)
+        await sink.waitFor(2)
+        #expect(
+            sink.lines == [
+                "[Counter] state:",
+                "  Counter.State(",
+                "-   count: 0,",
+                "+   count: 1,",
+                "    isLoading: false",
+                "  )",
+                "[Counter] shared change:",
+                "  Counter.State(",
+                "-   count: 1,",
+                "+   count: 3,",
                 "    isLoading: false",
                 "  )",
             ])

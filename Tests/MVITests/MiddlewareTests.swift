@@ -14,6 +14,7 @@ func eventLine(_ event: StoreEvent<Counter>, _ context: borrowing MiddlewareCont
     case .failure(let error): "[\(context.storeName)] failure \(error.origin)"
     case .cancelled: "[\(context.storeName)] cancelled"
     case .stateReplaced(let state): "[\(context.storeName)] stateReplaced \(state.count)"
+    case .sharedChange(let state): "[\(context.storeName)] sharedChange \(state.count)"
     }
 }
 
@@ -76,7 +77,8 @@ func eventLine(_ event: StoreEvent<Counter>, _ context: borrowing MiddlewareCont
     @Test func eventKindsNameEveryCase() {
         #expect(StoreEvent<Counter>.intent(.increment).kind == .intent)
         #expect(StoreEvent<Counter>.state(.init()).kind == .state)
-        #expect(StoreEvent<Counter>.Kind.allCases.count == 9)
+        #expect(StoreEvent<Counter>.sharedChange(.init()).kind == .sharedChange)
+        #expect(StoreEvent<Counter>.Kind.allCases.count == 10)
     }
 
     @Test func middlewareSeesOnlyTheKindsItObserves() {

@@ -72,6 +72,39 @@ func makeFlaky(_ timeTravel: TimeTravel, name: String = "Flaky") throws -> Store
         #expect(store.state.count == 42)
     }
 
+    @Test func aSharedChangeIsRecordedAsAStateAndStepsBackLikeOne() async throws {
+        let timeTravel = TimeTravel()
+        let count = Shared(0)
+        let store = Store(
+            Flaky(), initialState: .init(), name: "Flaky", middleware: [try timeTravel.register("Flaky")],
+            sharing: [.init(\.count, count)])
+        let other = Store(Flaky(), initialState: .init(), sharing: [.init(\.count, count)])
+        #expect(timeTravel.startRecording())
+        store.send(.add(1))
+        other.send(.add(10))  // reaches the recorded store as a shared change
+        store.send(.add(2))
+        await store.waitForIdle()
+        #expect(store.state.count == 13)
+
+        let events = timeTravel.events
+        #expect(events.map(\.kind) == [.intent, .message, .state, .state, .intent, .message, .state])
+        #expect(timeTravel.value(of: events[3]) == .object(["count": .number(11)]))
+
+        #expect(timeTravel.stop())
+        #expect(timeTravel.stepBackward())  // the shared change
+        await store.waitForIdle()
+        #expect(store.state.count == 11)
+        #expect(timeTravel.stepBackward())  // the state before it
+        await store.waitForIdle()
+        #expect(store.state.count == 1)
+        // Showing a past state writes nothing to the shared value.
+        #expect(count.value == 13)
+        #expect(other.state.count == 13)
+        #expect(timeTravel.cancel())
+        await store.waitForIdle()
+        #expect(store.state.count == 13)
+    }
+
     @Test func aFailureIsRecordedInOrder() async throws {
         let timeTravel = TimeTravel()
         let store = try makeFlaky(timeTravel)

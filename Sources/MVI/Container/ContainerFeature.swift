@@ -94,7 +94,7 @@ extension Store {
     ///   - middleware: Observers of every event.
     ///   - sideEffects: How side effects are delivered.
     ///   - onError: Receives failures of async work.
-    ///   - start: Start now (see ``Store/init(_:initialState:name:middleware:sideEffects:pendingInputLimit:onError:environment:start:)``).
+    ///   - start: Start now (see ``Store/init(_:initialState:name:middleware:sideEffects:pendingInputLimit:onError:environment:sharing:start:)``).
     ///   - onCreate: Runs once when the container starts (Orbit's `onCreate`).
     public convenience init<State: Sendable, SideEffect: Sendable>(
         initialState: State,

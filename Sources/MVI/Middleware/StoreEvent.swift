@@ -22,6 +22,10 @@ public enum StoreEvent<F: Feature>: Sendable {
     /// The state was replaced as a whole from outside the feature (``Store/replaceState(with:)``:
     /// a debugger, a restore); the value is the new state. No message precedes it.
     case stateReplaced(F.State)
+    /// A value the store shares (`Store(…, sharing:)`) was changed by another store or from
+    /// outside any store, and the change was applied to this store's state; the value is the
+    /// new state. No message precedes it: the feature's reducer did not run.
+    case sharedChange(F.State)
     /// The store was cancelled or released; nothing follows.
     case cancelled
 }
@@ -47,6 +51,8 @@ extension StoreEvent {
         case cancelled
         /// ``StoreEvent/stateReplaced(_:)``.
         case stateReplaced
+        /// ``StoreEvent/sharedChange(_:)``.
+        case sharedChange
     }
 
     /// The kind of this event.
@@ -61,6 +67,7 @@ extension StoreEvent {
         case .failure: .failure
         case .cancelled: .cancelled
         case .stateReplaced: .stateReplaced
+        case .sharedChange: .sharedChange
         }
     }
 }
@@ -78,6 +85,7 @@ extension StoreEvent.Kind {
         case .failure: 1 << 6
         case .cancelled: 1 << 7
         case .stateReplaced: 1 << 8
+        case .sharedChange: 1 << 9
         }
     }
 

@@ -31,6 +31,9 @@ enum QueueItem<F: Feature>: Sendable {
     case removeSideEffectHandler(SideEffectHandler<F.SideEffect>)
     /// Replaces the state (``Store/replaceState(with:)``): input, applied in order with intents.
     case replaceState(F.State)
+    /// A value the store shares (`Store(…, sharing:)`) changed elsewhere: input, applied in
+    /// order; the link reads the newest value when it is applied.
+    case sharedChange(SharingLink<F>)
     case show(F.State)
     /// Ends showing: the store's own state, kept aside by the first `show`, comes back.
     case restore
@@ -40,7 +43,8 @@ enum QueueItem<F: Feature>: Sendable {
 
     @inlinable var isInput: Bool {
         switch self {
-        case .intent, .awaitedIntent, .message, .sideEffect, .returnedSideEffect, .replaceState: return true
+        case .intent, .awaitedIntent, .message, .sideEffect, .returnedSideEffect, .replaceState, .sharedChange:
+            return true
         default: return false
         }
     }

@@ -39,6 +39,9 @@ public final class Store<F: Feature>: Sendable {
     ///   - environment: What the feature's code runs inside: the initial state's evaluation,
     ///     `bootstrap`, every `execute` and the async work they start see its values
     ///     (`.dependencies { … }` from `MVIDependencies`). `nil`, the default, adds nothing.
+    ///   - sharing: Parts of the state bound to ``Shared`` values: each starts as its value,
+    ///     writes it when the reducer changes it, and changes when another store or thread
+    ///     writes it (see ``Shared``). Empty, the default, adds nothing.
     ///   - start: Run the bootstrap and accept input now. Pass `false` to wire things up first
     ///     (restore a state, attach a binder), then call ``start()``; input sent before
     ///     that waits.
@@ -51,13 +54,14 @@ public final class Store<F: Feature>: Sendable {
         pendingInputLimit: Int? = nil,
         onError: StoreErrorHandler = .standardError,
         environment: (any ExecutionEnvironment)? = nil,
+        sharing: [StateSharing<F.State>] = [],
         start: Bool = true
     ) rethrows {
-        if pendingInputLimit != nil || environment != nil {
+        if pendingInputLimit != nil || environment != nil || !sharing.isEmpty {
             core = StoreCore(
                 feature: feature, initialState: try environment?.withEnvironment(initialState) ?? initialState(),
                 name: name, middleware: middleware, sideEffects: sideEffects, errorHandler: onError,
-                pendingInputLimit: pendingInputLimit, environment: environment)
+                pendingInputLimit: pendingInputLimit, environment: environment, sharing: sharing)
         } else {
             core = StoreCore(
                 feature: feature, initialState: try initialState(), name: name, middleware: middleware,

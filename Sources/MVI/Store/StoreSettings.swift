@@ -14,13 +14,21 @@ final class StoreSettings: Sendable {
     @usableFromInline let pendingInputLimit: Int?
     /// What the feature's code runs inside (`Store(…, environment:)`); `nil` for none.
     @usableFromInline let environment: (any ExecutionEnvironment)?
+    /// The store's links to shared values (`Store(…, sharing:)`, a `SharingLinks` of the
+    /// store's feature); `nil` for none.
+    let sharing: (any AnyObject & Sendable)?
+    /// The bits of the store's interest these settings add: the environment's and sharing's.
+    @usableFromInline let interestBits: UInt16
 
     /// Settings with these values.
     @usableFromInline init(
         givenName: String?, errorHandler: StoreErrorHandler, policy: SideEffectPolicy, pendingInputLimit: Int? = nil,
-        environment: (any ExecutionEnvironment)? = nil
+        environment: (any ExecutionEnvironment)? = nil, sharing: (any AnyObject & Sendable)? = nil
     ) {
         self.environment = environment
+        self.sharing = sharing
+        // StoreCore.environmentBit and StoreCore.sharingBit.
+        self.interestBits = (environment == nil ? 0 : 1 << 14) | (sharing == nil ? 0 : 1 << 13)
         self.givenName = givenName
         self.errorHandler = errorHandler
         self.policy = policy

@@ -63,6 +63,9 @@ final class EventLog<F: Feature>: Middleware, Sendable {
         var skippedWork: Set<Int> = []
         /// Whether the feature dispatched its ``DismissibleMessage/dismiss``.
         var isDismissed = false
+        /// Changes of shared values that reached the state since the test last asserted it,
+        /// outside the test's own steps.
+        var unassertedSharedChanges = 0
 
         /// Running work the test still waits for.
         var awaitedWork: Set<Int> { runningWork.subtracting(skippedWork) }
@@ -176,6 +179,13 @@ final class EventLog<F: Feature>: Middleware, Sendable {
         case .stateReplaced(let state):
             // Replaced from outside: what the next step starts from.
             log.state = state
+        case .sharedChange(let state):
+            // Another store or thread changed a shared value: the test asserts it with
+            // `assert`. Inside the test's own step, the step's assertion covers it.
+            log.state = state
+            if log.isInStep && isExecuting { break }
+            log.unassertedSharedChanges += 1
+            if let pending = log.pendingMessage, !pending.inStep { log.pendingMessage?.before = state }
         case .failure(let error):
             log.failures.append(error)
         case .cancelled:

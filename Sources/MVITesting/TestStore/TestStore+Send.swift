@@ -112,6 +112,7 @@ extension TestStore {
         let exhaustivity = self.exhaustivity
         let before = settings.withLock { $0.assertedState } ?? actual
         noteAsserted(actual)
+        events.withLog { $0.unassertedSharedChanges = 0 }
         var expected = exhaustivity == .on ? before : actual
         do {
             try inEnvironment(updateExpected, &expected)
@@ -270,6 +271,23 @@ extension TestStore {
         column: UInt
     ) {
         let (messages, sideEffects, failures) = takeUnasserted()
+        let sharedChanges = events.withLog { log in
+            defer { log.unassertedSharedChanges = 0 }
+            return log.unassertedSharedChanges
+        }
+        if sharedChanges > 0 {
+            let asserted = settings.withLock { $0.assertedState }
+            let now = events.withLog { $0.state }
+            reportIssue(
+                """
+                \(FailureText.count(sharedChanges, "change")) of shared values not asserted \(situation)\
+                \(asserted.map { ":\n\n" + FailureText.difference("The state changed", expected: $0, actual: now) } ?? ".")
+
+                Assert the state they made with assert(_:).
+                """,
+                fileID: fileID, filePath: filePath, line: line, column: column)
+            noteAsserted(now)
+        }
         if !messages.isEmpty {
             reportIssue(
                 """

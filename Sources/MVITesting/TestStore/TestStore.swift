@@ -74,6 +74,11 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
     ///   - environment: What the feature's code runs inside, as in `Store(…, environment:)`:
     ///     the dependencies the test gives (`.dependencies { $0.uuid = .incrementing }`, from
     ///     `MVIDependencies`). The initial state is evaluated inside it too.
+    ///   - sharing: Parts of the state bound to `Shared` values, as in `Store(…, sharing:)`.
+    ///     Give the test its own `Shared(…)` values (in memory): the test never touches a
+    ///     user's files. A change another store or the test makes to them reaches this store
+    ///     as an event; when exhaustive, assert the state it made with
+    ///     ``assert(_:isolation:fileID:filePath:line:column:)`` before the next step.
     ///   - fileID: The file ID where a failure is reported (the caller's by default).
     ///   - filePath: The file path where a failure is reported (the caller's by default).
     ///   - line: The line where a failure is reported (the caller's by default).
@@ -86,6 +91,7 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
         middleware: [any Middleware<F>] = [],
         sideEffects: SideEffectPolicy = .default,
         environment: (any ExecutionEnvironment)? = nil,
+        sharing: [StateSharing<F.State>] = [],
         fileID: StaticString = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -100,7 +106,14 @@ public final class TestStore<F: Feature>: Sendable where F.State: Equatable {
         self.settings = Locked(Settings(exhaustivity: exhaustivity, timeout: timeout, assertedState: firstState))
         let store = Store(
             feature, initialState: firstState, middleware: [events] + middleware,
-            sideEffects: sideEffects, onError: StoreErrorHandler { _ in }, environment: environment, start: false)
+            sideEffects: sideEffects, onError: StoreErrorHandler { _ in }, environment: environment, sharing: sharing,
+            start: false)
+        if !sharing.isEmpty {
+            // The shared values win over the initial state: the test starts from what they made.
+            let shared = store.state
+            events.withLog { $0.state = shared }
+            settings.withLock { $0.assertedState = shared }
+        }
         // The executor is in place before the bootstrap can start work.
         _ = store.attachTestSupport(StoreTestSupport(taskExecutor: executor))
         executor.withoutWaiting { store.start() }

@@ -13,6 +13,7 @@ extension StoreCore {
         } else {
             stateLock.withLock { drainer.state = state }
         }
+        if hasSharing { publishReplacement() }
         if wants(.stateReplaced) { emit(.stateReplaced(drainer.state)) }
         notifyObservers()
     }

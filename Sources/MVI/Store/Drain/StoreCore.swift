@@ -79,7 +79,7 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     /// A test harness's executor and failure observers (StoreCore+TestSupport.swift); empty in apps.
     @usableFromInline let testSupport = AtomicReference<StoreTestSupport>()
 
-    /// Inlinable, like ``Store/init(_:initialState:name:middleware:sideEffects:pendingInputLimit:onError:environment:start:)``:
+    /// Inlinable, like ``Store/init(_:initialState:name:middleware:sideEffects:pendingInputLimit:onError:environment:sharing:start:)``:
     /// creating a store runs code specialized for its feature.
     @inlinable convenience init(
         feature: F,
@@ -106,14 +106,16 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         sideEffects: SideEffectPolicy,
         errorHandler: StoreErrorHandler,
         pendingInputLimit: Int?,
-        environment: (any ExecutionEnvironment)?
+        environment: (any ExecutionEnvironment)?,
+        sharing: [StateSharing<F.State>] = []
     ) {
         self.init(
             feature: feature, initialState: initialState, middleware: middleware,
             settings: StoreSettings(
                 givenName: name, errorHandler: errorHandler, policy: sideEffects, pendingInputLimit: pendingInputLimit,
-                environment: environment))
+                environment: environment, sharing: sharing.isEmpty ? nil : SharingLinks<F>(sharing)))
         if let pendingInputLimit { bound(inputTo: pendingInputLimit) }
+        if !sharing.isEmpty { attachSharing() }
     }
 
     @inlinable init(feature: F, initialState: F.State, middleware: [any Middleware<F>], settings: StoreSettings?) {
@@ -121,14 +123,14 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         self.feature = feature
         self.reducingThread = Atomic(0)
         self.drainer = Drainer(state: initialState)
-        let environmentBit = settings?.environment == nil ? 0 : Self.environmentBit
+        let settingsBits = settings?.interestBits ?? 0
         if middleware.isEmpty {
             self.pipeline = nil
-            self.middlewareInterest = environmentBit
+            self.middlewareInterest = settingsBits
         } else {
             let (pipeline, interest) = Self.makePipeline(middleware, storeName: settings?.givenName)
             self.pipeline = pipeline
-            self.middlewareInterest = interest | environmentBit
+            self.middlewareInterest = interest | settingsBits
         }
         super.init()
         if !middleware.isEmpty { attachRecorder() }
@@ -462,6 +464,8 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
             drainer.sideEffectHandlers.removeAll { $0 === handler }
         case .replaceState(let state):
             replaceState(with: state)
+        case .sharedChange(let link):
+            applySharedChange(from: link)
         case .show(let state):
             stateLock.withLock {  // under the lock: `liveState` reads it from any thread
                 if drainer.liveWhileShowing == nil { drainer.liveWhileShowing = StateBox(drainer.state) }
@@ -506,6 +510,12 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     /// The bit of ``middlewareInterest`` that says the store has an ``ExecutionEnvironment``:
     /// `execute` tests it with the middleware's bits, so a store without one pays nothing.
     @inlinable static var environmentBit: UInt16 { 1 << 14 }
+
+    /// Whether `apply` takes the out-of-line path: middleware watches the steps, or the store
+    /// shares parts of its state.
+    @inlinable var appliesWatched: Bool {
+        middlewareInterest & (Pipeline<F>.stepBits | Self.sharingBit) != 0
+    }
 
     /// Whether `execute` takes the out-of-line path: middleware watches the steps, or the
     /// feature's code runs inside an environment.
@@ -586,7 +596,7 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
 
     /// Applies a message: reduces it and notifies the observers.
     @inlinable func apply(_ message: F.Message) {
-        if _slowPath(hasMiddleware) {
+        if _slowPath(appliesWatched) {
             applyWatched(message)
         } else {
             let me = ThreadIdentity.current
@@ -603,6 +613,7 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     /// them; a recorder records the message in the same critical section as the reduction.
     /// Out of line like ``executeWatched(_:)``.
     @inlinable @inline(never) func applyWatched(_ message: F.Message) {
+        if hasSharing { return applySharing(message) }
         if wants(.message) { emit(.message(message), kind: .message) }
         let me = ThreadIdentity.current
         if hasRecorder {
@@ -748,6 +759,7 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         let observers = drainer.observers.removeAll()
         drainer.sideEffectHandlers.removeAll()
         for observer in observers { observer.finish() }
+        detachSharing()
         if wants(.cancelled) { emit(.cancelled) }
         pipeline?.recorder?.detach()
     }

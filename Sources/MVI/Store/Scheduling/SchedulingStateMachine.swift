@@ -352,6 +352,22 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         return .drainQueue
     }
 
+    /// Queues `item` without claiming the store, even when nobody drains: a shared value's
+    /// change, queued under the shared value's lock so that every store gets its changes in
+    /// one order, and drained (``claimAbandonedQueue()``) once that lock is released, so that
+    /// no store's work runs under it. `false`: the store was cancelled, nothing was queued.
+    @usableFromInline mutating func queueUnclaimed(_ item: consuming QueueItem<F>) -> Bool {
+        wasUsed = true
+        if isCancelled { return false }
+        if _slowPath(isBounded) && item.isInput { writableBound().queuedInputCount += 1 }
+        if item.isInput && (!isStarted || isHolding) {
+            held.append(consume item)
+        } else {
+            pending.append(consume item)
+        }
+        return true
+    }
+
     // MARK: Draining
 
     /// The drainer finished its own item: lets go of the claim if nothing was queued

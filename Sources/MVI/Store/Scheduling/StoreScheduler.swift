@@ -146,6 +146,12 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
         withMachine { $0.handOver() }
     }
 
+    /// Queues a shared value's change without claiming the store
+    /// (``SchedulingStateMachine/queueUnclaimed(_:)``).
+    @usableFromInline final func queueUnclaimed(_ item: QueueItem<F>) -> Bool {
+        withMachine { $0.queueUnclaimed(item) }
+    }
+
     /// Takes the claim to drain a queue that a claim holder handed over, unless someone did.
     @usableFromInline final func claimAbandonedQueue() -> Bool {
         withMachine { $0.claimAbandonedQueue() }

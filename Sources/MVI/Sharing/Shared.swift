@@ -1,0 +1,218 @@
+/// A value that several stores share: a signed-in user, settings, a list shown in two
+/// windows. One source of truth, safe from any thread.
+///
+/// ```swift
+/// let settings = Shared(Settings())
+/// let editor = Store(Editor(), initialState: .init(), sharing: [.init(\.settings, settings)])
+/// let preview = Store(Preview(), initialState: .init(), sharing: [.init(\.settings, settings)])
+/// editor.send(.setTheme(.dark))   // the editor's reducer sets `state.settings.theme`
+/// preview.state.settings.theme    // .dark
+/// ```
+///
+/// A store bound to a shared value with ``StateSharing`` keeps a copy of it in its state, so
+/// reducers stay pure and views read the state as always:
+/// - When a store's reducer changes its copy, the change is written to the shared value.
+///   The reducer runs on the newest value (a change from elsewhere that has not reached the
+///   store yet is applied first), and holds the value's lock while it runs, so that no
+///   change from concurrent writers is lost.
+/// - Every other store bound to the value gets the change as an event of its own
+///   (``StoreEvent/sharedChange(_:)``): queued in order with its intents, reduced by nobody,
+///   seen by its observers, middleware, logging, time travel and the test store. Every store
+///   sees the value's changes in the same order. A store that is busy when several changes
+///   arrive applies them as one event carrying the newest value.
+/// - Code outside any store (a test, a service, async work) reads ``value`` and writes with
+///   ``withLock(_:)``.
+///
+/// Changes are queued into the stores while the value's lock is held, and the stores run
+/// them after it is released, so no store's work runs under the lock but the reducer that
+/// writes. A reducer never reads a store, so two shared values never wait for each other.
+///
+/// A value that is saved (to a file or a database) is made with a ``SharedStorage``; a test
+/// gives its stores a fresh `Shared(…)` and never touches a user's files.
+public final class Shared<Value: Sendable & Equatable>: @unchecked Sendable {  // `guarded`: only under `lock`
+    /// What the lock guards.
+    struct Guarded {
+        var value: Value
+        /// Bumped by every change: a store applies a change only if it is newer than what its
+        /// state holds.
+        var version: UInt64 = 0
+        /// The stores bound to the value, each through its link.
+        var subscribers: [any SharedSubscriber] = []
+    }
+
+    /// Guards `guarded`. Stores take it around a reducer that may write the value.
+    let lock = Lock()
+    /// The value, its version and its subscribers; only under `lock`.
+    var guarded: Guarded
+    /// Where the value is saved, if anywhere.
+    let storage: (any SharedStorage<Value>)?
+
+    /// A value kept in memory, for as long as this object lives.
+    ///
+    /// - Parameter value: The first value.
+    public init(_ value: Value) {
+        guarded = Guarded(value: value)
+        storage = nil
+        onError = .standardError
+    }
+
+    /// A value kept in `storage`: the saved value if there is one, `value` otherwise. Every
+    /// change is saved; a change made to the storage from outside (another process, another
+    /// window's storage) is picked up and reaches the stores like any other.
+    ///
+    /// A saved value that cannot be read is reported through `onError` and kept: nothing
+    /// is written over it until the storage says so (``SharedStorage``). The value starts
+    /// from `value` meanwhile.
+    ///
+    /// - Parameters:
+    ///   - value: The value when nothing is saved yet, or the save cannot be read.
+    ///   - storage: Where the value is saved.
+    ///   - onError: Receives failures to read or write the storage. Defaults to standard
+    ///     error.
+    public init(
+        _ value: Value, storage: some SharedStorage<Value>, onError: StoreErrorHandler = .standardError
+    ) {
+        self.storage = storage
+        let loaded: Value?
+        do {
+            loaded = try storage.load()
+        } catch {
+            onError(StoreError(storeName: "Shared<\(Value.self)>", origin: .addOn("SharedStorage"), underlying: error))
+            loaded = nil
+        }
+        guarded = Guarded(value: loaded ?? value)
+        self.onError = onError
+        storage.subscribe { [weak self] value in self?.apply(external: value) }
+    }
+
+    /// Receives the storage's failures; standard error for a value kept in memory.
+    private let onError: StoreErrorHandler
+    /// The version last saved: saves from concurrent writers are made one at a time and never
+    /// go back to an older value.
+    private let lastSaved = Locked<UInt64>(0)
+
+    /// The value now. Safe from any thread; inside a store, read the state instead.
+    public var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return guarded.value
+    }
+
+    /// Changes the value in place, atomically: no change by another thread or store is lost
+    /// between the read and the write. Every store bound to the value gets the change (if
+    /// `body` changed it) as an event, after the lock is released.
+    ///
+    /// ```swift
+    /// settings.withLock { $0.fontSize += 1 }
+    /// ```
+    ///
+    /// Do not call it from a reducer (reducers change their state; the store writes it), nor
+    /// from inside `body` of another `withLock` of the same value.
+    @discardableResult
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        let before = guarded.value
+        let result: Result
+        do {
+            result = try body(&guarded.value)
+        } catch {
+            lock.unlock()
+            throw error
+        }
+        guard before != guarded.value else {
+            lock.unlock()
+            return result
+        }
+        let subscribers = changed(by: nil)
+        let (saved, version) = (guarded.value, guarded.version)
+        lock.unlock()
+        kickSubscribers(subscribers, except: nil)
+        save(saved, version: version)
+        return result
+    }
+
+    /// Sets the value: ``withLock(_:)`` that replaces it.
+    public func set(_ value: Value) {
+        withLock { $0 = value }
+    }
+
+    // MARK: For stores
+
+    /// After a change made under the lock: bumps the version and queues the change into every
+    /// subscriber but `writer` (which made it in its own state). Returns the subscribers to
+    /// kick once the lock is released. Under the lock.
+    func changed(by writer: (any SharedSubscriber)?) -> [any SharedSubscriber] {
+        guarded.version &+= 1
+        var live = 0
+        for subscriber in guarded.subscribers {
+            guard subscriber !== writer else {
+                live += 1
+                continue
+            }
+            if subscriber.queueChange() { live += 1 }
+        }
+        if live < guarded.subscribers.count {  // some store ended: forget it
+            guarded.subscribers.removeAll { $0 !== writer && !$0.isAlive }
+        }
+        return guarded.subscribers
+    }
+
+    /// Saves `value`, the value at `version`, to the storage if there is one and nothing
+    /// newer was saved. Outside the value's lock (a slow disk never holds up a reducer).
+    func save(_ value: Value, version: UInt64) {
+        guard let storage else { return }
+        let failure: (any Error)? = lastSaved.withLock { lastSaved in
+            guard version > lastSaved else { return nil }
+            lastSaved = version
+            do {
+                try storage.save(value)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure {
+            onError(
+                StoreError(storeName: "Shared<\(Value.self)>", origin: .addOn("SharedStorage"), underlying: failure))
+        }
+    }
+
+    /// A value the storage found changed from outside: set without saving it back.
+    private func apply(external value: Value) {
+        lock.lock()
+        guard guarded.value != value else { return lock.unlock() }
+        guarded.value = value
+        let subscribers = changed(by: nil)
+        lock.unlock()
+        kickSubscribers(subscribers, except: nil)
+    }
+
+    /// Adds a store's link; under the lock.
+    func subscribe(_ subscriber: any SharedSubscriber) {
+        guarded.subscribers.append(subscriber)
+    }
+
+    /// Removes a store's link (the store ended).
+    func unsubscribe(_ subscriber: any SharedSubscriber) {
+        lock.lock()
+        guarded.subscribers.removeAll { $0 === subscriber }
+        lock.unlock()
+    }
+}
+
+/// A store's side of a shared value: what the value calls to tell it about a change.
+protocol SharedSubscriber: AnyObject, Sendable {
+    /// Queues a change into the store without running it (under the value's lock). `false`
+    /// if the store has ended.
+    func queueChange() -> Bool
+    /// Runs the store's queue on this thread if nobody does (outside the value's lock).
+    func drainIfIdle()
+    /// Whether the store still exists.
+    var isAlive: Bool { get }
+}
+
+/// Lets each subscriber but `writer` drain the change queued into it, on this thread if
+/// nobody drains it. Outside the value's lock.
+func kickSubscribers(_ subscribers: [any SharedSubscriber], except writer: (any SharedSubscriber)?) {
+    for subscriber in subscribers where subscriber !== writer { subscriber.drainIfIdle() }
+}

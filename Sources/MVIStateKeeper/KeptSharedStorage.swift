@@ -1,0 +1,110 @@
+import MVI
+
+/// A ``SharedStorage`` that saves a shared value with a ``StateKeeper``: in a file
+/// (``FileStateStorage``) or any ``StateStorage``, with its version, migrations and care for
+/// what it cannot read.
+///
+/// ```swift
+/// let syncUps = Shared(
+///     [SyncUp](), storage: .file(directory: directory, key: "sync-ups"))
+/// ```
+///
+/// - Every change is written atomically: a crash or a `kill -9` mid-write leaves the previous
+///   value.
+/// - A saved value that cannot be read is reported and never written over (see
+///   ``StateKeeper``): the shared value starts from its default, and saving is refused until
+///   the file is moved away or the keeper is cleared. Bad contents are moved aside first.
+/// - A change made to the saved value from outside (another process, another window that
+///   keeps its own `Shared` on the same file) is picked up every `watchInterval` and reaches
+///   every store like any other change.
+public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: SharedStorage {
+    /// The keeper that reads and writes the value.
+    public let keeper: StateKeeper<Value, Value>
+    /// How often the saved value is read to pick up changes made from outside; `nil` for never.
+    public let watchInterval: Duration?
+    /// The bytes last read or written: a change from outside is a different file.
+    private let lastBytes = Locked<[UInt8]?>(nil)
+    /// The task that watches for changes from outside, if any.
+    private let watcher = Locked<Task<Void, Never>?>(nil)
+
+    /// A storage that saves with `keeper`.
+    ///
+    /// - Parameters:
+    ///   - keeper: Reads and writes the value.
+    ///   - watchInterval: How often to look for changes made from outside. `nil` never looks.
+    public init(_ keeper: StateKeeper<Value, Value>, watchInterval: Duration? = .seconds(1)) {
+        self.keeper = keeper
+        self.watchInterval = watchInterval
+    }
+
+    deinit {
+        watcher.withLock { $0?.cancel() }
+    }
+
+    /// The saved value restored (``StateKeeper``'s `restored` closure applied), or `nil` if
+    /// nothing is saved.
+    public func load() throws -> Value? {
+        let saved = try keeper.load()
+        lastBytes.withLock { $0 = currentBytes() }
+        guard let saved else { return nil }
+        return try keeper.fromSaved(saved, saved)
+    }
+
+    /// Saves `value` atomically; throws while a saved value that could not be read is kept.
+    public func save(_ value: Value) throws {
+        try keeper.save(value)
+        lastBytes.withLock { $0 = currentBytes() }
+    }
+
+    /// Starts watching the saved value, if ``watchInterval`` is set.
+    public func subscribe(_ onChange: @escaping @Sendable (Value) -> Void) {
+        guard let watchInterval else { return }
+        let task = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: watchInterval)
+                guard let self else { return }
+                if let value = self.changedFromOutside() { onChange(value) }
+            }
+        }
+        watcher.withLock { $0 = task }
+    }
+
+    /// The saved value, if its bytes differ from those last read or written and it can be
+    /// read; `nil` otherwise. A file that cannot be read is left to the next save to report.
+    func changedFromOutside() -> Value? {
+        let bytes = currentBytes()
+        let changed = lastBytes.withLock { last -> Bool in
+            guard bytes != last else { return false }
+            last = bytes
+            return true
+        }
+        guard changed, bytes != nil else { return nil }
+        return try? load()
+    }
+
+    /// The saved bytes now, or `nil` if there are none or they cannot be read.
+    private func currentBytes() -> [UInt8]? {
+        (try? keeper.storage.load(keeper.key)) ?? nil
+    }
+}
+
+extension SharedStorage {
+    /// A value saved in a JSON file named after `key` in `directory`, through a
+    /// ``StateKeeper`` (``KeptSharedStorage``).
+    ///
+    /// - Parameters:
+    ///   - directory: The directory of the file; made if missing.
+    ///   - key: The file's name, without extension.
+    ///   - version: The version of `Value`; raise it when `Value` changes incompatibly.
+    ///   - migrate: Converts a value saved with an older version, or returns `nil`.
+    ///   - watchInterval: How often to look for changes made from outside; `nil` never looks.
+    public static func file<Value>(
+        directory: String, key: String, version: Int = 1,
+        migrate: (@Sendable (SavedState) throws -> Value?)? = nil,
+        watchInterval: Duration? = .seconds(1)
+    ) -> Self where Self == KeptSharedStorage<Value> {
+        KeptSharedStorage(
+            StateKeeper(storage: FileStateStorage(directory: directory), key: key, version: version, migrate: migrate),
+            watchInterval: watchInterval)
+    }
+}

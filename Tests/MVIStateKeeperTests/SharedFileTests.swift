@@ -1,0 +1,200 @@
+#if os(Linux)
+import Foundation
+import MVI
+import MVIFixtures
+import MVIStateKeeper
+import Testing
+
+/// A feature whose whole state is one `CrashState`, bound to a shared value saved in a file.
+struct Tally: Feature {
+    struct State: Equatable, Sendable {
+        var tally = CrashState(0)
+    }
+
+    enum Intent: Sendable { case next }
+    typealias Message = Intent
+
+    static func reduce(_ state: inout State, _ message: Intent) {
+        state.tally = CrashState(state.tally.n + 1)
+    }
+
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) { context.dispatch(intent) }
+}
+
+private let childDirectoryVariable = "MVI_SHARED_FILE_CRASH_CHILD_DIRECTORY"
+private let readyMarker = "MVI-SHARED-READY "
+
+/// A `Shared` value saved with `.file(directory:key:)`: it survives a restart and a
+/// `kill -9` mid-write, a file it cannot read is reported and never written over, and a
+/// change made to the file from outside reaches the stores.
+@Suite struct SharedFileTests {
+    func tallyStore(_ shared: Shared<CrashState>) -> Store<Tally> {
+        Store(Tally(), initialState: .init(), sharing: [.init(\.tally, shared)])
+    }
+
+    @Test func theValueSurvivesARestart() throws {
+        let directory = try temporaryDirectory()
+        do {
+            let shared = Shared(CrashState(0), storage: .file(directory: directory, key: "tally", watchInterval: nil))
+            let store = tallyStore(shared)
+            store.send(.next)
+            store.send(.next)
+            #expect(shared.value.n == 2)
+        }
+        let restarted = Shared(CrashState(0), storage: .file(directory: directory, key: "tally", watchInterval: nil))
+        #expect(restarted.value.n == 2)
+        #expect(tallyStore(restarted).state.tally.n == 2)
+    }
+
+    @Test func badContentsAreReportedMovedAsideAndSavingGoesOn() throws {
+        let directory = try temporaryDirectory()
+        let path = FileStateStorage(directory: directory).path(for: "tally")
+        try Data("{\"version\": 1, \"state\": {\"n\": ".utf8).write(to: URL(fileURLWithPath: path))
+        let (handler, errors) = recordingHandler()
+        let shared = Shared(
+            CrashState(7), storage: .file(directory: directory, key: "tally", watchInterval: nil), onError: handler)
+        #expect(shared.value.n == 7)
+        #expect(errors.values.count == 1)
+        let error = try #require(errors.values.first?.underlying as? StateKeeperError)
+        guard case .truncated = error.reason else {
+            Issue.record("expected truncated contents, got \(error.reason)")
+            return
+        }
+        let aside = try #require(error.movedAsideTo)
+        #expect(FileManager.default.fileExists(atPath: aside))
+        tallyStore(shared).send(.next)
+        let reloaded = Shared(CrashState(0), storage: .file(directory: directory, key: "tally", watchInterval: nil))
+        #expect(reloaded.value.n == 8)
+    }
+
+    @Test func aFileThatCannotBeReadIsNeverWrittenOver() throws {
+        let directory = try temporaryDirectory()
+        let path = FileStateStorage(directory: directory).path(for: "tally")
+        // Not a regular file: the storage cannot read it, and must not replace it.
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: path + "/inside"))
+        let (handler, errors) = recordingHandler()
+        let shared = Shared(
+            CrashState(1), storage: .file(directory: directory, key: "tally", watchInterval: nil), onError: handler)
+        let store = tallyStore(shared)
+        store.send(.next)
+        #expect(store.state.tally.n == 2)
+        #expect(errors.values.count == 2)  // the read, then the refused save
+        let refusal = try #require(errors.values.last?.underlying as? StateKeeperError)
+        guard case .savingRefused = refusal.reason else {
+            Issue.record("expected a refused save, got \(refusal.reason)")
+            return
+        }
+        #expect(try String(contentsOfFile: path + "/inside", encoding: .utf8) == "keep me")
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aChangeToTheFileFromOutsideReachesTheStores() async throws {
+        let directory = try temporaryDirectory()
+        // Two windows (or processes), each with its own shared value on the same file.
+        let first = Shared(
+            CrashState(0), storage: .file(directory: directory, key: "tally", watchInterval: .milliseconds(20)))
+        let second = Shared(
+            CrashState(0), storage: .file(directory: directory, key: "tally", watchInterval: .milliseconds(20)))
+        let firstStore = tallyStore(first)
+        let secondStore = tallyStore(second)
+        firstStore.send(.next)
+        firstStore.send(.next)
+        while secondStore.state.tally.n != 2 { try await Task.sleep(for: .milliseconds(10)) }
+        secondStore.send(.next)
+        while firstStore.state.tally.n != 3 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(first.value == second.value)
+    }
+
+    /// A child process sends intents in a loop to a store whose state is saved through a
+    /// shared value, and is killed with SIGKILL at a random moment, 20 times. After every kill
+    /// the file holds a whole state at least as new as the one the child announced, and the
+    /// next child starts from it.
+    @Test(.timeLimit(.minutes(5))) func sigkillMidWriteNeverTearsTheFile() async throws {
+        let directory = try temporaryDirectory()
+        let problems = try await CrashTests.onOwnThread { try Self.killSendingChildren(runs: 20, directory: directory) }
+        #expect(problems == [])
+        let restarted = Shared(CrashState(0), storage: .file(directory: directory, key: "tally", watchInterval: nil))
+        #expect(restarted.value.isConsistent)
+        #expect(restarted.value.n > 20)
+    }
+
+    static func killSendingChildren(runs: Int, directory: String) throws -> [String] {
+        var problems: [String] = []
+        var last = 0
+        let path = FileStateStorage(directory: directory).path(for: "tally")
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        for run in 0..<runs {
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: executable)
+            child.arguments = [
+                "--testing-library", "swift-testing", "--filter", "SharedFileTests/sendingInALoopUntilKilled",
+            ]
+            var environment = ProcessInfo.processInfo.environment
+            environment[childDirectoryVariable] = directory
+            child.environment = environment
+            let output = Pipe()
+            child.standardOutput = output
+            child.standardError = FileHandle.nullDevice
+            try child.run()
+            var text = ""
+            var ready: Int?
+            while ready == nil {
+                let data = output.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                text += String(decoding: data, as: UTF8.self)
+                if let range = text.range(of: readyMarker), let end = text[range.upperBound...].firstIndex(of: "\n") {
+                    ready = Int(text[range.upperBound..<end])
+                }
+            }
+            guard let readyN = ready else {
+                throw CrashTests.ChildDidNotStart(description: "run \(run): the child did not start:\n\(text)")
+            }
+            if readyN <= last {
+                problems.append("run \(run): the child started from \(readyN - 1), the file had \(last)")
+            }
+            usleep(UInt32.random(in: 0..<50_000))
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+            let bytes = try readFile(path)
+            guard let saved = try? JSONDecoder().decode(Envelope<CrashState>.self, from: Data(bytes)),
+                saved.state.isConsistent, saved.state.n >= readyN
+            else {
+                problems.append("run \(run): torn or stale file, \(bytes.count) bytes")
+                continue
+            }
+            last = saved.state.n
+        }
+        return problems
+    }
+
+    /// The child's side of the crash test; it runs only in the child process.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment[childDirectoryVariable] != nil))
+    func sendingInALoopUntilKilled() throws {
+        let directory = try #require(ProcessInfo.processInfo.environment[childDirectoryVariable])
+        let shared = Shared(CrashState(0), storage: .file(directory: directory, key: "tally", watchInterval: nil))
+        let store = tallyStore(shared)
+        store.send(.next)
+        let line = Array("\(readyMarker)\(store.state.tally.n)\n".utf8)
+        _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+        while true { store.send(.next) }
+    }
+}
+
+/// MVI's "Sharing state" article, "Saving a shared value".
+@Suite struct SharingStateArticleFileTests {
+    struct SyncUp: Codable, Equatable, Sendable {
+        var title: String
+    }
+
+    @Test func savingASharedValue() throws {
+        let directory = try temporaryDirectory()
+        do {
+            let syncUps = Shared(
+                [SyncUp](), storage: .file(directory: directory, key: "sync-ups"))
+            syncUps.withLock { $0.append(SyncUp(title: "Design")) }
+        }
+        let reopened = Shared([SyncUp](), storage: .file(directory: directory, key: "sync-ups"))
+        #expect(reopened.value == [SyncUp(title: "Design")])
+    }
+}
+#endif

@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "MVIMetrics", targets: ["MVIMetrics"]),
         .library(name: "MVIJSON", targets: ["MVIJSON"]),
         .library(name: "MVIDependencies", targets: ["MVIDependencies"]),
+        .library(name: "MVISQLite", targets: ["MVISQLite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
@@ -42,6 +43,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.0"),
+        // A shared value saved in SQLite; only MVISQLite depends on it (and on the system's
+        // libsqlite3).
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The core: Store, Feature, contexts, side-effect delivery, middleware, views and
@@ -128,6 +132,13 @@ let package = Package(
             dependencies: ["MVI", .product(name: "Dependencies", package: "swift-dependencies")],
             swiftSettings: strictSettings),
 
+        // Shared values saved in a SQLite database, through GRDB; its own module, so that only
+        // an app that saves to SQLite builds GRDB.
+        .target(
+            name: "MVISQLite",
+            dependencies: ["MVI", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strictSettings),
+
         .target(name: "MVIFixtures", dependencies: ["MVI"], path: "Tests/MVIFixtures", swiftSettings: strictSettings),
 
         // One test target per module.
@@ -145,6 +156,8 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
             ],
             swiftSettings: strictSettings),
+        .testTarget(
+            name: "MVISQLiteTests", dependencies: ["MVI", "MVISQLite", "MVIFixtures"], swiftSettings: strictSettings),
         .testTarget(name: "MVIJSONTests", dependencies: ["MVIJSON"], swiftSettings: strictSettings),
         .testTarget(
             name: "MVIStateKeeperTests", dependencies: ["MVI", "MVIStateKeeper", "MVIFixtures"],

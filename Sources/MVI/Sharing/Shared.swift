@@ -29,21 +29,21 @@
 ///
 /// A value that is saved (to a file or a database) is made with a ``SharedStorage``; a test
 /// gives its stores a fresh `Shared(…)` and never touches a user's files.
-public final class Shared<Value: Sendable & Equatable>: @unchecked Sendable {  // `guarded`: only under `lock`
-    /// What the lock guards.
-    struct Guarded {
-        var value: Value
-        /// Bumped by every change: a store applies a change only if it is newer than what its
-        /// state holds.
-        var version: UInt64 = 0
-        /// The stores bound to the value, each through its link.
-        var subscribers: [any SharedSubscriber] = []
-    }
-
-    /// Guards `guarded`. Stores take it around a reducer that may write the value.
+///
+/// `@unchecked Sendable`: `guardedValue`, `version` and `subscribers` are read and written only
+/// under `lock`.
+public final class Shared<Value: Sendable & Equatable>: @unchecked Sendable {  // see above
+    /// Guards the three properties below. Stores take it around a reducer that may write
+    /// the value. (Three stored properties, not one struct: code that is not specialized for
+    /// `Value` looked up the struct's type metadata on every access, 670 instructions a store.)
     let lock = Lock()
-    /// The value, its version and its subscribers; only under `lock`.
-    var guarded: Guarded
+    /// The value; only under `lock`.
+    @usableFromInline var guardedValue: Value
+    /// Bumped by every change: a store applies a change only if it is newer than what its
+    /// state holds. Only under `lock`.
+    var version: UInt64 = 0
+    /// The stores bound to the value, each through its link; only under `lock`.
+    var subscribers: [any SharedSubscriber] = []
     /// Where the value is saved, if anywhere.
     let storage: (any SharedStorage<Value>)?
 
@@ -51,7 +51,7 @@ public final class Shared<Value: Sendable & Equatable>: @unchecked Sendable {  /
     ///
     /// - Parameter value: The first value.
     public init(_ value: Value) {
-        guarded = Guarded(value: value)
+        guardedValue = value
         storage = nil
         onError = .standardError
     }
@@ -80,7 +80,7 @@ public final class Shared<Value: Sendable & Equatable>: @unchecked Sendable {  /
             onError(StoreError(storeName: "Shared<\(Value.self)>", origin: .addOn("SharedStorage"), underlying: error))
             loaded = nil
         }
-        guarded = Guarded(value: loaded ?? value)
+        guardedValue = loaded ?? value
         self.onError = onError
         storage.subscribe { [weak self] value in self?.apply(external: value) }
     }
@@ -95,7 +95,7 @@ public final class Shared<Value: Sendable & Equatable>: @unchecked Sendable {  /
     public var value: Value {
         lock.lock()
         defer { lock.unlock() }
-        return guarded.value
+        return guardedValue
     }
 
     /// Changes the value in place, atomically: no change by another thread or store is lost
@@ -111,20 +111,20 @@ public final class Shared<Value: Sendable & Equatable>: @unchecked Sendable {  /
     @discardableResult
     public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
-        let before = guarded.value
+        let before = guardedValue
         let result: Result
         do {
-            result = try body(&guarded.value)
+            result = try body(&guardedValue)
         } catch {
             lock.unlock()
             throw error
         }
-        guard before != guarded.value else {
+        guard before != guardedValue else {
             lock.unlock()
             return result
         }
         let subscribers = changed(by: nil)
-        let (saved, version) = (guarded.value, guarded.version)
+        let (saved, version) = (guardedValue, version)
         lock.unlock()
         kickSubscribers(subscribers, except: nil)
         save(saved, version: version)
@@ -142,19 +142,19 @@ public final class Shared<Value: Sendable & Equatable>: @unchecked Sendable {  /
     /// subscriber but `writer` (which made it in its own state). Returns the subscribers to
     /// kick once the lock is released. Under the lock.
     func changed(by writer: (any SharedSubscriber)?) -> [any SharedSubscriber] {
-        guarded.version &+= 1
+        version &+= 1
         var live = 0
-        for subscriber in guarded.subscribers {
+        for subscriber in subscribers {
             guard subscriber !== writer else {
                 live += 1
                 continue
             }
             if subscriber.queueChange() { live += 1 }
         }
-        if live < guarded.subscribers.count {  // some store ended: forget it
-            guarded.subscribers.removeAll { $0 !== writer && !$0.isAlive }
+        if live < subscribers.count {  // some store ended: forget it
+            subscribers.removeAll { $0 !== writer && !$0.isAlive }
         }
-        return guarded.subscribers
+        return subscribers
     }
 
     /// Saves `value`, the value at `version`, to the storage if there is one and nothing
@@ -180,8 +180,8 @@ public final class Shared<Value: Sendable & Equatable>: @unchecked Sendable {  /
     /// A value the storage found changed from outside: set without saving it back.
     private func apply(external value: Value) {
         lock.lock()
-        guard guarded.value != value else { return lock.unlock() }
-        guarded.value = value
+        guard guardedValue != value else { return lock.unlock() }
+        guardedValue = value
         let subscribers = changed(by: nil)
         lock.unlock()
         kickSubscribers(subscribers, except: nil)
@@ -189,18 +189,19 @@ public final class Shared<Value: Sendable & Equatable>: @unchecked Sendable {  /
 
     /// Adds a store's link; under the lock.
     func subscribe(_ subscriber: any SharedSubscriber) {
-        guarded.subscribers.append(subscriber)
+        subscribers.append(subscriber)
     }
 
     /// Removes a store's link (the store ended).
     func unsubscribe(_ subscriber: any SharedSubscriber) {
         lock.lock()
-        guarded.subscribers.removeAll { $0 === subscriber }
+        subscribers.removeAll { $0 === subscriber }
         lock.unlock()
     }
 }
 
 /// A store's side of a shared value: what the value calls to tell it about a change.
+@usableFromInline
 protocol SharedSubscriber: AnyObject, Sendable {
     /// Queues a change into the store without running it (under the value's lock). `false`
     /// if the store has ended.
@@ -213,6 +214,6 @@ protocol SharedSubscriber: AnyObject, Sendable {
 
 /// Lets each subscriber but `writer` drain the change queued into it, on this thread if
 /// nobody drains it. Outside the value's lock.
-func kickSubscribers(_ subscribers: [any SharedSubscriber], except writer: (any SharedSubscriber)?) {
+@usableFromInline func kickSubscribers(_ subscribers: [any SharedSubscriber], except writer: (any SharedSubscriber)?) {
     for subscriber in subscribers where subscriber !== writer { subscriber.drainIfIdle() }
 }

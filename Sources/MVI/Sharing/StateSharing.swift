@@ -11,16 +11,33 @@
 /// and the part takes the newest value the next time a change reaches the store.
 public struct StateSharing<State>: Sendable {
     /// Makes the store's own part: the key path, the value and what the store has seen of it.
-    let makePart: @Sendable () -> any SharedPart<State>
+    @usableFromInline let makePart: @Sendable () -> any SharedPart<State>
 
     /// Binds the part of the state at `keyPath` to `shared`.
     ///
     /// - Parameters:
     ///   - keyPath: Where the value lives in the state.
     ///   - shared: The shared value.
+    @inlinable
     public init<Value>(_ keyPath: any WritableKeyPath<State, Value> & Sendable, _ shared: Shared<Value>) {
+        // Inlinable, so that these closures are specialized for the state and the value where
+        // the store is made: generic, each store a change reached paid 1,100 instructions of
+        // metadata look-ups for `Value?` and the key path.
         makePart = {
-            SharedValuePart(shared: shared, read: { $0[keyPath: keyPath] }, write: { $0[keyPath: keyPath] = $1 })
+            SharedValuePart(
+                shared: shared,
+                take: { state, shared in
+                    let value = shared.guardedValue
+                    guard state[keyPath: keyPath] != value else { return false }
+                    state[keyPath: keyPath] = value
+                    return true
+                },
+                give: { state, shared in
+                    let value = state[keyPath: keyPath]
+                    guard value != shared.guardedValue else { return false }
+                    shared.guardedValue = value
+                    return true
+                })
         }
     }
 
@@ -30,11 +47,22 @@ public struct StateSharing<State>: Sendable {
     /// - Parameters:
     ///   - keyPath: Where the value lives in the state, through an optional.
     ///   - shared: The shared value.
+    @inlinable
     public init<Value>(_ keyPath: any WritableKeyPath<State, Value?> & Sendable, _ shared: Shared<Value>) {
         makePart = {
             SharedValuePart(
-                shared: shared, read: { $0[keyPath: keyPath] },
-                write: { state, value in if state[keyPath: keyPath] != nil { state[keyPath: keyPath] = value } })
+                shared: shared,
+                take: { state, shared in
+                    let value = shared.guardedValue
+                    guard let current = state[keyPath: keyPath], current != value else { return false }
+                    state[keyPath: keyPath] = value
+                    return true
+                },
+                give: { state, shared in
+                    guard let value = state[keyPath: keyPath], value != shared.guardedValue else { return false }
+                    shared.guardedValue = value
+                    return true
+                })
         }
     }
 }
@@ -43,8 +71,11 @@ public struct StateSharing<State>: Sendable {
 /// the part of the state, and remembers the newest version the state holds. Every method but
 /// `attach` and `detach` runs on the store's draining thread, under the value's lock where
 /// it says so.
+@usableFromInline
 protocol SharedPart<State>: AnyObject, Sendable {
     associatedtype State
+    /// Under the lock: whether the value changed since the state last took it.
+    var hasNewer: Bool { get }
     /// Orders the locks of a store bound to several values, so that two such stores never
     /// wait for each other.
     var lockOrder: ObjectIdentifier { get }
@@ -64,59 +95,62 @@ protocol SharedPart<State>: AnyObject, Sendable {
 
 /// ``SharedPart`` for a value of type `Value`.
 /// `@unchecked Sendable`: `seen` and `toSave` are touched only by the drain-claim holder.
+@usableFromInline
 final class SharedValuePart<State, Value: Sendable & Equatable>: SharedPart, @unchecked Sendable {  // see above
     /// The version of the shared value the state holds.
     private var seen: UInt64 = 0
     let shared: Shared<Value>
-    let read: @Sendable (State) -> Value?
-    let write: @Sendable (inout State, Value) -> Void
-    /// The value and version a `publish` wrote, to save once the lock is released.
+    /// Under the value's lock: sets the state's part to the value; whether it changed.
+    let take: @Sendable (inout State, Shared<Value>) -> Bool
+    /// Under the value's lock: sets the value to the state's part; whether it changed.
+    let give: @Sendable (State, Shared<Value>) -> Bool
+    /// The value and version a `publish` wrote, to save once the lock is released (only for
+    /// a value with a storage).
     private var toSave: (Value, UInt64)?
 
-    init(
-        shared: Shared<Value>, read: @escaping @Sendable (State) -> Value?,
-        write: @escaping @Sendable (inout State, Value) -> Void
+    @usableFromInline init(
+        shared: Shared<Value>, take: @escaping @Sendable (inout State, Shared<Value>) -> Bool,
+        give: @escaping @Sendable (State, Shared<Value>) -> Bool
     ) {
         self.shared = shared
-        self.read = read
-        self.write = write
+        self.take = take
+        self.give = give
     }
 
-    var lockOrder: ObjectIdentifier { ObjectIdentifier(shared) }
-    func lockValue() { shared.lock.lock() }
-    func unlockValue() { shared.lock.unlock() }
+    @usableFromInline var lockOrder: ObjectIdentifier { ObjectIdentifier(shared) }
+    @usableFromInline func lockValue() { shared.lock.lock() }
+    @usableFromInline func unlockValue() { shared.lock.unlock() }
 
-    func attach(_ subscriber: any SharedSubscriber, to state: inout State) {
+    @usableFromInline func attach(_ subscriber: any SharedSubscriber, to state: inout State) {
         shared.lock.lock()
-        write(&state, shared.guarded.value)
-        seen = shared.guarded.version
+        _ = take(&state, shared)
+        seen = shared.version
         shared.subscribe(subscriber)
         shared.lock.unlock()
     }
 
-    func detach(_ subscriber: any SharedSubscriber) {
+    @usableFromInline func detach(_ subscriber: any SharedSubscriber) {
         shared.unsubscribe(subscriber)
     }
 
-    func catchUp(_ state: inout State) -> Bool {
-        guard shared.guarded.version != seen else { return false }
-        seen = shared.guarded.version
-        guard let current = read(state), current != shared.guarded.value else { return false }
-        write(&state, shared.guarded.value)
-        return true
+    @usableFromInline var hasNewer: Bool { shared.version != seen }
+
+    @usableFromInline func catchUp(_ state: inout State) -> Bool {
+        guard shared.version != seen else { return false }
+        seen = shared.version
+        return take(&state, shared)
     }
 
-    func publish(_ state: State, from subscriber: any SharedSubscriber) -> [any SharedSubscriber]? {
-        guard let value = read(state), value != shared.guarded.value else { return nil }
-        shared.guarded.value = value
+    @usableFromInline func publish(_ state: State, from subscriber: any SharedSubscriber) -> [any SharedSubscriber]? {
+        guard give(state, shared) else { return nil }
         let subscribers = shared.changed(by: subscriber)
-        seen = shared.guarded.version
-        toSave = (value, seen)
+        seen = shared.version
+        if shared.storage != nil { toSave = (shared.guardedValue, seen) }
         return subscribers
     }
 
-    func saveAfterPublish() {
-        guard let (value, version) = toSave else { return }
+    @usableFromInline func saveAfterPublish() {
+        guard shared.storage != nil, let (value, version) = toSave else { return }
         toSave = nil
         shared.save(value, version: version)
     }

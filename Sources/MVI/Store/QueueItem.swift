@@ -33,7 +33,7 @@ enum QueueItem<F: Feature>: Sendable {
     case replaceState(F.State)
     /// A value the store shares (`Store(…, sharing:)`) changed elsewhere: input, applied in
     /// order; the link reads the newest value when it is applied.
-    case sharedChange(SharingLink<F>)
+    case sharedChange(SharingLink)
     case show(F.State)
     /// Ends showing: the store's own state, kept aside by the first `show`, comes back.
     case restore

@@ -62,6 +62,7 @@ public final class Store<F: Feature>: Sendable {
                 feature: feature, initialState: try environment?.withEnvironment(initialState) ?? initialState(),
                 name: name, middleware: middleware, sideEffects: sideEffects, errorHandler: onError,
                 pendingInputLimit: pendingInputLimit, environment: environment, sharing: sharing)
+            if !sharing.isEmpty { core.attachSharing() }
         } else {
             core = StoreCore(
                 feature: feature, initialState: try initialState(), name: name, middleware: middleware,

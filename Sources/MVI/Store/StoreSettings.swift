@@ -16,7 +16,7 @@ final class StoreSettings: Sendable {
     @usableFromInline let environment: (any ExecutionEnvironment)?
     /// The store's links to shared values (`Store(…, sharing:)`, a `SharingLinks` of the
     /// store's feature); `nil` for none.
-    let sharing: (any AnyObject & Sendable)?
+    @usableFromInline let sharing: (any AnyObject & Sendable)?
     /// The bits of the store's interest these settings add: the environment's and sharing's.
     @usableFromInline let interestBits: UInt16
 

@@ -125,7 +125,7 @@ extension StoreCore {
     }
 
     /// Replaces the state, recording the new one in the same critical section while recording.
-    func recordReplacement(_ state: F.State) {
+    @usableFromInline func recordReplacement(_ state: F.State) {
         withRecorder { recorder in
             guard recorder.session.isRecording else {
                 stateLock.withLock { drainer.state = state }

@@ -356,7 +356,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// change, queued under the shared value's lock so that every store gets its changes in
     /// one order, and drained (``claimAbandonedQueue()``) once that lock is released, so that
     /// no store's work runs under it. `false`: the store was cancelled, nothing was queued.
-    @usableFromInline mutating func queueUnclaimed(_ item: consuming QueueItem<F>) -> Bool {
+    @inlinable mutating func queueUnclaimed(_ item: consuming QueueItem<F>) -> Bool {
         wasUsed = true
         if isCancelled { return false }
         if _slowPath(isBounded) && item.isInput { writableBound().queuedInputCount += 1 }
@@ -457,7 +457,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// A cancelled store's queue is drained too: what is left there is control work and the
     /// end (`.terminate`), which must run, or observers never finish (found by the exhaustive
     /// check).
-    @usableFromInline mutating func claimAbandonedQueue() -> Bool {
+    @inlinable mutating func claimAbandonedQueue() -> Bool {
         guard !isDraining, !pending.isEmpty else { return false }
         isDraining = true
         return true

@@ -148,12 +148,12 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
 
     /// Queues a shared value's change without claiming the store
     /// (``SchedulingStateMachine/queueUnclaimed(_:)``).
-    @usableFromInline final func queueUnclaimed(_ item: QueueItem<F>) -> Bool {
+    @inlinable final func queueUnclaimed(_ item: QueueItem<F>) -> Bool {
         withMachine { $0.queueUnclaimed(item) }
     }
 
     /// Takes the claim to drain a queue that a claim holder handed over, unless someone did.
-    @usableFromInline final func claimAbandonedQueue() -> Bool {
+    @inlinable final func claimAbandonedQueue() -> Bool {
         withMachine { $0.claimAbandonedQueue() }
     }
 

@@ -1,0 +1,240 @@
+#if os(Linux)
+import Foundation
+import MVI
+import MVIFixtures
+import MVISQLite
+import Testing
+
+/// A state big enough that a save takes a while, and self-checking: every value equals `n`.
+struct Ledger: Codable, Sendable, Equatable {
+    var n: Int
+    var values: [Int]
+
+    init(_ n: Int) {
+        self.n = n
+        values = Array(repeating: n, count: 2_000)
+    }
+
+    var isConsistent: Bool { values.count == 2_000 && values.allSatisfy { $0 == n } }
+}
+
+/// A feature whose whole state is one `Ledger`, bound to a shared value saved in SQLite.
+struct Bookkeeper: Feature {
+    struct State: Equatable, Sendable {
+        var ledger = Ledger(0)
+    }
+
+    enum Intent: Sendable { case next }
+    typealias Message = Intent
+
+    static func reduce(_ state: inout State, _ message: Intent) {
+        state.ledger = Ledger(state.ledger.n + 1)
+    }
+
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) { context.dispatch(intent) }
+}
+
+private let childPathVariable = "MVI_SQLITE_CRASH_CHILD_PATH"
+private let readyMarker = "MVI-SQLITE-READY "
+
+func temporaryDatabase(_ name: String = #function) throws -> String {
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("mvi-sqlite-\(name.filter(\.isLetter))-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    return directory + "/app.sqlite"
+}
+
+/// A `Shared` value saved in SQLite: it survives a restart and a `kill -9` mid-write, a
+/// database it cannot read is reported and never written over, and a change committed from
+/// outside reaches the stores.
+@Suite struct SQLiteSharedStorageTests {
+    func store(_ shared: Shared<Ledger>) -> Store<Bookkeeper> {
+        Store(Bookkeeper(), initialState: .init(), sharing: [.init(\.ledger, shared)])
+    }
+
+    func shared(
+        _ path: String, version: Int = 1, watch: Duration? = nil, onError: StoreErrorHandler = .standardError
+    )
+        -> Shared<Ledger>
+    {
+        Shared(
+            Ledger(0), storage: SQLiteSharedStorage(path: path, key: "ledger", version: version, watchInterval: watch),
+            onError: onError)
+    }
+
+    @Test func theValueSurvivesARestart() throws {
+        let path = try temporaryDatabase()
+        do {
+            let ledger = shared(path)
+            let bookkeeper = store(ledger)
+            bookkeeper.send(.next)
+            bookkeeper.send(.next)
+        }
+        let restarted = shared(path)
+        #expect(restarted.value == Ledger(2))
+        #expect(store(restarted).state.ledger.n == 2)
+    }
+
+    @Test func aFileThatIsNotADatabaseIsReportedAndNeverWrittenOver() throws {
+        let path = try temporaryDatabase()
+        let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try garbage.write(to: URL(fileURLWithPath: path))
+        let (handler, errors) = recording()
+        let ledger = shared(path, onError: handler)
+        #expect(ledger.value == Ledger(0))
+        store(ledger).send(.next)
+        #expect(ledger.value == Ledger(1))
+        let reported = errors.values.map { "\($0.underlying)" }
+        #expect(reported.count == 2)
+        #expect(reported.first?.hasPrefix("the database \(path) could not be read") == true)
+        #expect(reported.last?.hasPrefix("not saving: what is saved could not be read") == true)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+    }
+
+    @Test func aRowOfAnotherVersionIsReportedAndKept() throws {
+        let path = try temporaryDatabase()
+        do {
+            store(shared(path)).send(.next)
+        }
+        let (handler, errors) = recording()
+        let newer = shared(path, version: 2, onError: handler)
+        #expect(newer.value == Ledger(0))
+        store(newer).send(.next)
+        #expect(
+            errors.values.map { "\($0.underlying)" }.first == "the saved value has version 1; this app reads version 2")
+        #expect(shared(path).value == Ledger(1))
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aChangeCommittedFromOutsideReachesTheStores() async throws {
+        let path = try temporaryDatabase()
+        let first = shared(path, watch: .milliseconds(20))
+        let second = shared(path, watch: .milliseconds(20))
+        let firstStore = store(first)
+        let secondStore = store(second)
+        firstStore.send(.next)
+        firstStore.send(.next)
+        while secondStore.state.ledger.n != 2 { try await Task.sleep(for: .milliseconds(10)) }
+        secondStore.send(.next)
+        while firstStore.state.ledger.n != 3 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(first.value == second.value)
+    }
+
+    /// A child process sends intents in a loop to a store whose state is saved in SQLite
+    /// through a shared value, and is killed with SIGKILL at a random moment, 20 times. After
+    /// every kill the database opens with a whole value at least as new as the one the child
+    /// announced, and the next child starts from it.
+    @Test(.timeLimit(.minutes(5))) func sigkillMidWriteLeavesAWholeValue() async throws {
+        let path = try temporaryDatabase()
+        let problems = try await onOwnThread { try Self.killSendingChildren(runs: 20, path: path) }
+        #expect(problems == [])
+        let restarted = shared(path)
+        #expect(restarted.value.isConsistent)
+        #expect(restarted.value.n > 20)
+    }
+
+    static func killSendingChildren(runs: Int, path: String) throws -> [String] {
+        var problems: [String] = []
+        var last = 0
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        for run in 0..<runs {
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: executable)
+            child.arguments = [
+                "--testing-library", "swift-testing", "--filter", "SQLiteSharedStorageTests/sendingInALoopUntilKilled",
+            ]
+            var environment = ProcessInfo.processInfo.environment
+            environment[childPathVariable] = path
+            child.environment = environment
+            let output = Pipe()
+            child.standardOutput = output
+            child.standardError = FileHandle.nullDevice
+            try child.run()
+            var text = ""
+            var ready: Int?
+            while ready == nil {
+                let data = output.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                text += String(decoding: data, as: UTF8.self)
+                if let range = text.range(of: readyMarker), let end = text[range.upperBound...].firstIndex(of: "\n") {
+                    ready = Int(text[range.upperBound..<end])
+                }
+            }
+            guard let readyN = ready else {
+                problems.append("run \(run): the child did not start:\n\(text)")
+                return problems
+            }
+            if readyN <= last {
+                problems.append("run \(run): the child started from \(readyN - 1), the file had \(last)")
+            }
+            usleep(UInt32.random(in: 0..<50_000))
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+            let saved = SQLiteSharedStorage<Ledger>(path: path, key: "ledger", watchInterval: nil)
+            guard let ledger = try? saved.load(), ledger.isConsistent, ledger.n >= readyN else {
+                problems.append("run \(run): no whole value at least as new as \(readyN)")
+                continue
+            }
+            last = ledger.n
+        }
+        return problems
+    }
+
+    /// The child's side of the crash test; it runs only in the child process.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment[childPathVariable] != nil))
+    func sendingInALoopUntilKilled() throws {
+        let path = try #require(ProcessInfo.processInfo.environment[childPathVariable])
+        let bookkeeper = store(shared(path))
+        bookkeeper.send(.next)
+        let line = Array("\(readyMarker)\(bookkeeper.state.ledger.n)\n".utf8)
+        _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+        while true { bookkeeper.send(.next) }
+    }
+}
+
+/// A handler that keeps what it receives.
+func recording() -> (StoreErrorHandler, Collected<StoreError>) {
+    let errors = Collected<StoreError>()
+    return (StoreErrorHandler { errors.append($0) }, errors)
+}
+
+/// Runs `body`, which blocks, on a thread of its own, off the cooperative pool.
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}
+/// MVISQLite's landing page, compiled and run.
+@Suite struct MVISQLiteLandingPageTests {
+    struct SyncUp: Codable, Equatable, Sendable {
+        var title: String
+    }
+
+    struct SyncUpsList: Feature {
+        struct State: Equatable, Sendable {
+            var syncUps: [SyncUp] = []
+        }
+
+        enum Intent: Sendable { case add(String) }
+        typealias Message = Intent
+
+        static func reduce(_ state: inout State, _ message: Intent) {
+            if case .add(let title) = message { state.syncUps.append(SyncUp(title: title)) }
+        }
+
+        func execute(_ intent: Intent, _ context: StoreContext<Self>) { context.dispatch(intent) }
+    }
+
+    @Test func sample() throws {
+        let directory = (try temporaryDatabase() as NSString).deletingLastPathComponent
+        do {
+            let syncUps = Shared(
+                [SyncUp](), storage: SQLiteSharedStorage(path: "\(directory)/app.sqlite", key: "sync-ups"))
+            let store = Store(SyncUpsList(), initialState: .init(), sharing: [.init(\.syncUps, syncUps)])
+            store.send(.add("Design"))
+        }
+        let reopened = SQLiteSharedStorage<[SyncUp]>(
+            path: "\(directory)/app.sqlite", key: "sync-ups", watchInterval: nil)
+        #expect(try reopened.load() == [SyncUp(title: "Design")])
+    }
+}
+#endif

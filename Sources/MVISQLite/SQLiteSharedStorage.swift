@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import MVI
 
-/// A ``SharedStorage`` that saves a shared value in a SQLite database, through GRDB.
+/// A `SharedStorage` that saves a shared value in a SQLite database, through GRDB.
 ///
 /// ```swift
 /// let syncUps = Shared(

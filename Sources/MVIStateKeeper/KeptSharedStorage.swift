@@ -1,6 +1,6 @@
 import MVI
 
-/// A ``SharedStorage`` that saves a shared value with a ``StateKeeper``: in a file
+/// A `SharedStorage` that saves a shared value with a ``StateKeeper``: in a file
 /// (``FileStateStorage``) or any ``StateStorage``, with its version, migrations and care for
 /// what it cannot read.
 ///

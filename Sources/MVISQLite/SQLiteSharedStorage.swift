@@ -39,6 +39,8 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
         var refusal: SQLiteSharedStorageError?
         /// The connection's `data_version` after the last read or write.
         var dataVersion: Int?
+        /// Whom a change from outside is given to (``subscribe(_:)``).
+        var onChange: (@Sendable (Value) -> Void)?
     }
 
     private let io = Locked(IO())
@@ -96,17 +98,26 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
         io.withLock { $0.dataVersion = dataVersion }
     }
 
-    /// Starts looking for changes committed from outside, if ``watchInterval`` is set.
+    /// Keeps `onChange` for changes committed from outside, and starts looking for them every
+    /// ``watchInterval``, if it is set.
     public func subscribe(_ onChange: @escaping @Sendable (Value) -> Void) {
+        io.withLock { $0.onChange = onChange }
         guard let watchInterval else { return }
         let task = Task { [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: watchInterval)
                 guard let self else { return }
-                if let value = self.changedFromOutside() { onChange(value) }
+                self.checkForChanges()
             }
         }
         watcher.withLock { $0 = task }
+    }
+
+    /// Looks for a change committed from outside now (when the app comes back to the
+    /// foreground, say), and hands it to the shared value if there is one.
+    public func checkForChanges() {
+        guard let value = changedFromOutside(), let onChange = io.withLock({ $0.onChange }) else { return }
+        onChange(value)
     }
 
     /// The saved value if another connection committed since the last read or write and it

@@ -22,8 +22,18 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
     public let keeper: StateKeeper<Value, Value>
     /// How often the saved value is read to pick up changes made from outside; `nil` for never.
     public let watchInterval: Duration?
-    /// The bytes last read or written: a change from outside is a different file.
-    private let lastBytes = Locked<[UInt8]?>(nil)
+    /// What the storage knows between calls.
+    private struct IO {
+        /// The bytes last read or written: a change from outside is a different file.
+        var lastBytes: [UInt8]?
+        /// Whom a change from outside is given to (``subscribe(_:)``).
+        var onChange: (@Sendable (Value) -> Void)?
+    }
+
+    /// Held across each save and each look for a change from outside, so that a save of this
+    /// storage's own is never mistaken for a change from outside (and its older value applied
+    /// over a newer one).
+    private let io = Locked(IO())
     /// The task that watches for changes from outside, if any.
     private let watcher = Locked<Task<Void, Never>?>(nil)
 
@@ -31,7 +41,8 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
     ///
     /// - Parameters:
     ///   - keeper: Reads and writes the value.
-    ///   - watchInterval: How often to look for changes made from outside. `nil` never looks.
+    ///   - watchInterval: How often to look for changes made from outside. `nil` never looks
+    ///     by itself; ``checkForChanges()`` still does.
     public init(_ keeper: StateKeeper<Value, Value>, watchInterval: Duration? = .seconds(1)) {
         self.keeper = keeper
         self.watchInterval = watchInterval
@@ -45,41 +56,52 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
     /// nothing is saved.
     public func load() throws -> Value? {
         let saved = try keeper.load()
-        lastBytes.withLock { $0 = currentBytes() }
+        let bytes = currentBytes()
+        io.withLock { $0.lastBytes = bytes }
         guard let saved else { return nil }
         return try keeper.fromSaved(saved, saved)
     }
 
     /// Saves `value` atomically; throws while a saved value that could not be read is kept.
     public func save(_ value: Value) throws {
-        try keeper.save(value)
-        lastBytes.withLock { $0 = currentBytes() }
+        let failure: (any Error)? = io.withLock { io in
+            do {
+                try keeper.save(value)
+            } catch {
+                return error
+            }
+            io.lastBytes = currentBytes()
+            return nil
+        }
+        if let failure { throw failure }
     }
 
-    /// Starts watching the saved value, if ``watchInterval`` is set.
+    /// Keeps `onChange` for changes from outside, and starts looking for them every
+    /// ``watchInterval``, if it is set.
     public func subscribe(_ onChange: @escaping @Sendable (Value) -> Void) {
+        io.withLock { $0.onChange = onChange }
         guard let watchInterval else { return }
         let task = Task { [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: watchInterval)
                 guard let self else { return }
-                if let value = self.changedFromOutside() { onChange(value) }
+                self.checkForChanges()
             }
         }
         watcher.withLock { $0 = task }
     }
 
-    /// The saved value, if its bytes differ from those last read or written and it can be
-    /// read; `nil` otherwise. A file that cannot be read is left to the next save to report.
-    func changedFromOutside() -> Value? {
-        let bytes = currentBytes()
-        let changed = lastBytes.withLock { last -> Bool in
-            guard bytes != last else { return false }
-            last = bytes
-            return true
+    /// Looks for a change made to the saved value from outside now (when the app comes back
+    /// to the foreground, say), and hands it to the shared value if there is one.
+    public func checkForChanges() {
+        let (value, onChange) = io.withLock { io -> (Value?, (@Sendable (Value) -> Void)?) in
+            let bytes = currentBytes()
+            guard bytes != io.lastBytes else { return (nil, nil) }
+            io.lastBytes = bytes
+            guard bytes != nil, let saved = try? keeper.load() else { return (nil, nil) }
+            return ((try? keeper.fromSaved(saved, saved)), io.onChange)
         }
-        guard changed, bytes != nil else { return nil }
-        return try? load()
+        if let value, let onChange { onChange(value) }
     }
 
     /// The saved bytes now, or `nil` if there are none or they cannot be read.

@@ -44,7 +44,7 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
     }
 
     private let io = Locked(IO())
-    private let watcher = Locked<Task<Void, Never>?>(nil)
+    private let watcher = SharedStorageWatcher()
 
     /// A storage for the row `key` of the database at `path` (made if missing).
     ///
@@ -58,10 +58,6 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
         self.key = key
         self.version = version
         self.watchInterval = watchInterval
-    }
-
-    deinit {
-        watcher.withLock { $0?.cancel() }
     }
 
     /// The saved value, or `nil` if none is saved. Throws if the database or the row cannot
@@ -103,14 +99,10 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
     public func subscribe(_ onChange: @escaping @Sendable (Value) -> Void) {
         io.withLock { $0.onChange = onChange }
         guard let watchInterval else { return }
-        let task = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: watchInterval)
-                guard let self else { return }
-                self.checkForChanges()
-            }
+        watcher.start(every: watchInterval) { [weak self] in
+            self?.checkForChanges()
+            return self != nil
         }
-        watcher.withLock { $0 = task }
     }
 
     /// Looks for a change committed from outside now (when the app comes back to the

@@ -35,7 +35,7 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
     /// over a newer one).
     private let io = Locked(IO())
     /// The task that watches for changes from outside, if any.
-    private let watcher = Locked<Task<Void, Never>?>(nil)
+    private let watcher = SharedStorageWatcher()
 
     /// A storage that saves with `keeper`.
     ///
@@ -46,10 +46,6 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
     public init(_ keeper: StateKeeper<Value, Value>, watchInterval: Duration? = .seconds(1)) {
         self.keeper = keeper
         self.watchInterval = watchInterval
-    }
-
-    deinit {
-        watcher.withLock { $0?.cancel() }
     }
 
     /// The saved value restored (``StateKeeper``'s `restored` closure applied), or `nil` if
@@ -81,14 +77,10 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
     public func subscribe(_ onChange: @escaping @Sendable (Value) -> Void) {
         io.withLock { $0.onChange = onChange }
         guard let watchInterval else { return }
-        let task = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: watchInterval)
-                guard let self else { return }
-                self.checkForChanges()
-            }
+        watcher.start(every: watchInterval) { [weak self] in
+            self?.checkForChanges()
+            return self != nil
         }
-        watcher.withLock { $0 = task }
     }
 
     /// Looks for a change made to the saved value from outside now (when the app comes back

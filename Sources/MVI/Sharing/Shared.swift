@@ -29,10 +29,7 @@
 ///
 /// A value that is saved (to a file or a database) is made with a ``SharedStorage``; a test
 /// gives its stores a fresh `Shared(…)` and never touches a user's files.
-///
-/// `@unchecked Sendable`: `guardedValue`, `version` and `subscribers` are read and written only
-/// under `lock`.
-public final class Shared<Value: Sendable & Equatable>: @unchecked Sendable {  // see above
+public final class Shared<Value: Sendable & Equatable>: @unchecked Sendable {  // its vars: only under `lock`
     /// Guards the three properties below. Stores take it around a reducer that may write
     /// the value. (Three stored properties, not one struct: code that is not specialized for
     /// `Value` looked up the struct's type metadata on every access, 670 instructions a store.)

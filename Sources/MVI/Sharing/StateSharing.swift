@@ -94,9 +94,10 @@ protocol SharedPart<State>: AnyObject, Sendable {
 }
 
 /// ``SharedPart`` for a value of type `Value`.
-/// `@unchecked Sendable`: `seen` and `toSave` are touched only by the drain-claim holder.
 @usableFromInline
-final class SharedValuePart<State, Value: Sendable & Equatable>: SharedPart, @unchecked Sendable {  // see above
+final class SharedValuePart<State, Value: Sendable & Equatable>: SharedPart,
+    @unchecked Sendable  // `seen`, `toSave`: only the drain-claim holder touches them
+{
     /// The version of the shared value the state holds.
     private var seen: UInt64 = 0
     let shared: Shared<Value>

@@ -165,11 +165,10 @@ struct SharedKick {
 /// A store's link to one shared value: what the value queues changes into. Its closures are
 /// made where the store's feature is known (``StoreCore/attachSharing()``), so that a change
 /// runs code specialized for it.
-///
-/// `@unchecked Sendable`: the closures are set once, in the store's init, before the link is
-/// given to the value (under its lock), and never written again.
+/// The closures are set once, in the store's init, before the link is given to the value
+/// (under its lock), and never written again.
 @usableFromInline
-final class SharingLink: SharedSubscriber, @unchecked Sendable {  // see above
+final class SharingLink: SharedSubscriber, @unchecked Sendable {  // closures: set once, before sharing
     private var queue: @Sendable () -> Bool = { false }
     private var drain: @Sendable () -> Void = {}
     private var applyChange: @Sendable () -> Void = {}

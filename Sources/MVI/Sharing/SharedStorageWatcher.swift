@@ -1,0 +1,27 @@
+/// The timer a ``SharedStorage`` uses to look for changes made from outside: one task that
+/// calls `check` every interval until `check` returns `false` (its storage is gone) or the
+/// watcher is released. Shared by the file and SQLite storages.
+package final class SharedStorageWatcher: Sendable {
+    private let task = Locked<Task<Void, Never>?>(nil)
+
+    /// A watcher that does nothing until started.
+    package init() {}
+
+    deinit {
+        task.withLock { $0?.cancel() }
+    }
+
+    /// Calls `check` every `interval`, replacing a loop started before.
+    package func start(every interval: Duration, _ check: @escaping @Sendable () -> Bool) {
+        let loop = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                if !check() { return }
+            }
+        }
+        task.withLock { running in
+            running?.cancel()
+            running = loop
+        }
+    }
+}

@@ -14,8 +14,8 @@ extension Feature {
     /// ```
     ///
     /// The case itself is all the declaration needs: the child's state is extracted by
-    /// reflection, the enum's case name checked, so two cases carrying the same state stay
-    /// apart. The case's associated value must be the child's state alone, unlabelled. Its
+    /// reflection the first time, the enum's case name checked, so two cases carrying the
+    /// same state stay apart; after that, by the enum's tag, as a `switch` would. The case's associated value must be the child's state alone, unlabelled. Its
     /// messages and intents are dropped (and an intent reported) while the destination is
     /// another case or `nil`, and its async work is cancelled when the destination leaves
     /// this case.

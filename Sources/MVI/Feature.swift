@@ -52,10 +52,65 @@ public protocol Feature: Sendable {
     ///
     /// The default does nothing.
     func bootstrap(_ context: StoreContext<Self>)
+
+    /// Elements of a collection in the state that other places of the state hold copies of,
+    /// kept the same everywhere after every reduce (see ``SharedElements``). None by default.
+    static var sharedElements: [SharedElements<State>] { get }
 }
 
 extension Feature {
     /// Does nothing: most features need no bootstrap.
     @inlinable
     public func bootstrap(_ context: StoreContext<Self>) {}
+
+    /// None: most features hold no copies.
+    @inlinable
+    public static var sharedElements: [SharedElements<State>] { [] }
+
+    /// Reduces `message`, then keeps the feature's ``sharedElements`` the same in every place:
+    /// what stores, child scopes and replays call, so that a copy never drifts from its
+    /// element. Just ``reduce(_:_:)`` for a feature without shared elements.
+    @inlinable
+    public static func reduceKeepingSharedElements(_ state: inout State, _ message: Message) {
+        let shared = sharedElements
+        guard !shared.isEmpty else { return reduce(&state, message) }
+        keeping(shared[...], &state) { reduce(&$0, message) }
+    }
+
+    /// Runs `body` on `state`, then keeps the feature's ``sharedElements`` the same in every
+    /// place: what a store calls after a change from another store.
+    @inlinable
+    public static func keepingSharedElements(_ state: inout State, _ body: (inout State) -> Void) {
+        let shared = sharedElements
+        guard !shared.isEmpty else { return body(&state) }
+        keeping(shared[...], &state, body)
+    }
+
+    /// Runs `body` on `state`, then keeps the feature's ``sharedElements`` the same in every
+    /// place: the test store runs a test's expected-state closures through it, so that an
+    /// assertion that changes a copy changes its element too.
+    @inlinable
+    public static func keepingSharedElements(_ state: inout State, _ body: (inout State) throws -> Void) throws {
+        let shared = sharedElements
+        guard !shared.isEmpty else { return try body(&state) }
+        try keepingThrowing(shared[...], &state, body)
+    }
+
+    /// Nests the rules: the first one's keeping runs last, around the others'.
+    @inlinable
+    static func keeping(
+        _ shared: ArraySlice<SharedElements<State>>, _ state: inout State, _ body: (inout State) -> Void
+    ) {
+        guard let first = shared.first else { return body(&state) }
+        first.keep(&state) { state in keeping(shared.dropFirst(), &state, body) }
+    }
+
+    /// ``keeping(_:_:_:)`` around a closure that may throw.
+    @inlinable
+    static func keepingThrowing(
+        _ shared: ArraySlice<SharedElements<State>>, _ state: inout State, _ body: (inout State) throws -> Void
+    ) throws {
+        guard let first = shared.first else { return try body(&state) }
+        try first.keep(&state) { (state: inout State) throws in try keepingThrowing(shared.dropFirst(), &state, body) }
+    }
 }

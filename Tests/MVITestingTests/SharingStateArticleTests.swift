@@ -28,6 +28,73 @@ enum SharingStateArticle {
     }
 }
 
+/// The "Within one store" sample: a contact's detail over the contacts.
+enum SharedElementsArticle {
+    struct Contact: Identifiable, Equatable, Sendable {
+        var id: Int
+        var name: String
+    }
+
+    struct ContactDetail: ComposableFeature {
+        struct State: Equatable, Sendable {
+            var contact: Contact
+        }
+
+        enum Intent: Equatable, Sendable { case rename(String) }
+        typealias Message = Intent
+
+        static func reduce(_ state: inout State, _ message: Message) {
+            switch message {
+            case .rename(let name): state.contact.name = name
+            }
+        }
+
+        func execute(_ intent: Intent, _ context: FeatureContext<Self>) { context.dispatch(intent) }
+    }
+
+    struct ContactsApp: ComposableFeature {
+        enum Screen: Equatable, Sendable {
+            case detail(ContactDetail.State)
+        }
+
+        struct State: Equatable, Sendable {
+            var contacts: [Contact] = []
+            var path = DestinationStack<Screen>()
+        }
+
+        static let sharedElements = [
+            SharedElements(\State.contacts, copiedIn: .each(in: \.path, case: Screen.detail, at: \.contact))
+        ]
+
+        enum Intent: Equatable, Sendable {
+            case open(Contact), delete(Contact.ID), detail(Int, ContactDetail.Intent)
+        }
+
+        enum Message: Equatable, Sendable {
+            case opened(Contact), deleted(Contact.ID), detail(Int, ContactDetail.Message)
+        }
+
+        static let detail = child(
+            ContactDetail.self, in: \.path, case: Screen.detail, intent: Intent.detail, message: Message.detail)
+
+        static func reduce(_ state: inout State, _ message: Message) {
+            switch message {
+            case .opened(let contact): state.path.push(.detail(.init(contact: contact)))
+            case .deleted(let id): state.contacts.removeAll { $0.id == id }
+            case .detail(let id, let message): detail.reduce(&state, message, id: id)
+            }
+        }
+
+        func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+            switch intent {
+            case .open(let contact): context.dispatch(.opened(contact))
+            case .delete(let id): context.dispatch(.deleted(id))
+            case .detail(let id, let intent): context.forward(intent, to: ContactDetail(), in: Self.detail, id: id)
+            }
+        }
+    }
+}
+
 @Suite struct SharingStateArticleTests {
     typealias Settings = SharingStateArticle.Settings
     typealias Editor = SharingStateArticle.Editor
@@ -52,5 +119,21 @@ enum SharingStateArticle {
         await store.assert { $0.settings.fontSize = 20 }
         await store.send(.biggerText) { $0.settings.fontSize = 21 }
         #expect(settings.value.fontSize == 21)
+    }
+
+    @Test func withinOneStore() async {
+        typealias Contact = SharedElementsArticle.Contact
+        let blob = Contact(id: 1, name: "Blob")
+        let store = TestStore(SharedElementsArticle.ContactsApp(), initialState: .init(contacts: [blob]))
+        await store.send(.open(blob)) { $0.path.push(.detail(.init(contact: blob))) }
+        await store.send(.detail(0, .rename("Blob Jr."))) {
+            $0.path[child: 0] = .detail(.init(contact: Contact(id: 1, name: "Blob Jr.")))
+        }
+        #expect(store.state.contacts == [Contact(id: 1, name: "Blob Jr.")])
+        await store.send(.delete(1)) {
+            $0.contacts = []
+            $0.path = .init()
+        }
+        await store.finish()
     }
 }

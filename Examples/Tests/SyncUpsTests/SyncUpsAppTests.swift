@@ -32,9 +32,36 @@ struct SyncUpsAppTests {
         detail.destination = .edit(form)
         await store.send(.detail(0, .edit(.set(form.syncUp)))) { $0.path = DestinationStack([.detail(detail)]) }
         await store.send(.detail(0, .doneEditingTapped)) {
+            // The detail's sync-up is the list's: asserting one asserts both.
             $0.path = DestinationStack([.detail(.init(syncUp: form.syncUp))])
-            $0.list.syncUps = [form.syncUp]
         }
+        #expect(store.state.list.syncUps == [form.syncUp])
+        await store.finish()
+    }
+
+    @Test func deletingAPastMeetingInTheDetailReachesTheListAndTheRecordingScreen() async {
+        let store = TestStore(
+            SyncUpsApp(),
+            initialState: .init(
+                list: .init(syncUps: [.mock]),
+                path: DestinationStack([.detail(.init(syncUp: .mock)), .record(.init(syncUp: .mock))])),
+            environment: .dependencies())
+        var withoutMeetings = SyncUp.mock
+        withoutMeetings.meetings = []
+        await store.send(.detail(0, .deleteMeetings(atOffsets: [0]))) { $0.list.syncUps = [withoutMeetings] }
+        #expect(
+            store.state.path
+                == DestinationStack([.detail(.init(syncUp: withoutMeetings)), .record(.init(syncUp: withoutMeetings))]))
+        await store.finish()
+    }
+
+    @Test func deletingASyncUpFromTheListClosesItsScreens() async {
+        let store = TestStore(
+            SyncUpsApp(),
+            initialState: .init(list: .init(syncUps: [.mock]), path: DestinationStack([.detail(.init(syncUp: .mock))])),
+            environment: .dependencies())
+        await store.send(.list(.delete(atOffsets: [0]))) { $0.list.syncUps = [] }
+        #expect(store.state.path == DestinationStack())
         await store.finish()
     }
 
@@ -87,8 +114,8 @@ struct SyncUpsAppTests {
         let saved = RecordMeetingTests.saved(.sixSeconds, transcript: "I completed the project")
         await store.receive(intent: .record(1, .timerTicked)) {
             $0.path = DestinationStack([.detail(.init(syncUp: saved))])
-            $0.list.syncUps = [saved]
         }
+        #expect(store.state.list.syncUps == [saved])
         await store.finish()
     }
 

@@ -95,7 +95,7 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
         if let isDismissal = parts.isDismissal, isDismissal(message), let remove = parts.remove {
             return remove(&parent, id)
         }
-        return modify(&parent, id) { Child.reduce(&$0, message) }
+        return modify(&parent, id) { Child.reduceKeepingSharedElements(&$0, message) }
     }
 
     /// Removes the child from its place, as its ``DismissibleMessage/dismiss`` does: for a

@@ -7,8 +7,12 @@
 /// pushed at the same depth. Lookup by id walks the stack, which is a few screens deep.
 public struct DestinationStack<State> {
     /// The destinations, bottom first.
-    public private(set) var elements: [(id: Int, state: State)] = []
-    private var nextID = 0
+    public var elements: [(id: Int, state: State)] { stored }
+    /// The destinations: internal and usable from inlinable code, so that a look-up or a
+    /// visit is specialized for the screens' type where it is used (generic, each one paid
+    /// the metadata look-ups of the tuple and the array).
+    @usableFromInline var stored: [(id: Int, state: State)] = []
+    @usableFromInline var nextID = 0
 
     /// An empty stack.
     public init() {}
@@ -23,7 +27,7 @@ public struct DestinationStack<State> {
     @discardableResult
     public mutating func push(_ state: State) -> Int {
         defer { nextID += 1 }
-        elements.append((nextID, state))
+        stored.append((nextID, state))
         return nextID
     }
 
@@ -32,8 +36,8 @@ public struct DestinationStack<State> {
     /// unique. Ids the stack makes later are all greater than `id`, so none is reused.
     @discardableResult
     public mutating func push(_ state: State, id: Int) -> Bool {
-        guard !elements.contains(where: { $0.id == id }) else { return false }
-        elements.append((id, state))
+        guard !stored.contains(where: { $0.id == id }) else { return false }
+        stored.append((id, state))
         nextID = Swift.max(nextID, id &+ 1)
         return true
     }
@@ -41,42 +45,42 @@ public struct DestinationStack<State> {
     /// Pops the top destination and returns its id, or `nil` if the stack is empty.
     @discardableResult
     public mutating func pop() -> Int? {
-        elements.popLast()?.id
+        stored.popLast()?.id
     }
 
     /// Pops the destination with `id` and every one above it, and returns the ids popped,
     /// bottom first (a screen's "back to the previous one", or closing a flow it started).
     @discardableResult
     public mutating func pop(from id: Int) -> [Int] {
-        guard let index = elements.firstIndex(where: { $0.id == id }) else { return [] }
-        defer { elements.removeSubrange(index...) }
-        return elements[index...].map(\.id)
+        guard let index = stored.firstIndex(where: { $0.id == id }) else { return [] }
+        defer { stored.removeSubrange(index...) }
+        return stored[index...].map(\.id)
     }
 
     /// Pops every destination, back to the root, and returns the ids popped, bottom first.
     /// Ids stay unused afterwards: a screen pushed next gets a new one.
     @discardableResult
     public mutating func removeAll() -> [Int] {
-        defer { elements.removeAll() }
-        return elements.map(\.id)
+        defer { stored.removeAll() }
+        return stored.map(\.id)
     }
 
     /// Pops destinations above the one with `id`, and returns the ids popped.
     @discardableResult
     public mutating func pop(to id: Int) -> [Int] {
-        guard let index = elements.firstIndex(where: { $0.id == id }) else { return [] }
-        defer { elements.removeSubrange((index + 1)...) }
-        return elements[(index + 1)...].map(\.id)
+        guard let index = stored.firstIndex(where: { $0.id == id }) else { return [] }
+        defer { stored.removeSubrange((index + 1)...) }
+        return stored[(index + 1)...].map(\.id)
     }
 
     /// The top destination's id.
-    public var topID: Int? { elements.last?.id }
+    public var topID: Int? { stored.last?.id }
 
     /// The states, bottom first.
-    public var states: [State] { elements.map(\.state) }
+    public var states: [State] { stored.map(\.state) }
 
     /// How many destinations are stacked.
-    public var count: Int { elements.count }
+    public var count: Int { stored.count }
 
     /// Changes every destination in place, bottom first, keeping ids and order: one pass,
     /// where `stack[child: id]` for each id would look each one up again.
@@ -85,28 +89,46 @@ public struct DestinationStack<State> {
     /// state.path.modifyEach { screen in screen.isEditing = false }
     /// ```
     public mutating func modifyEach(_ body: (inout State) throws -> Void) rethrows {
-        for index in elements.indices { try body(&elements[index].state) }
+        for index in stored.indices { try body(&stored[index].state) }
+    }
+}
+
+extension DestinationStack {
+    /// Calls `body` with each screen, bottom first, in place; pops the first screen it
+    /// answers `false` for, with every screen above it (``SharedElements`` closes the screens
+    /// whose element is gone).
+    @inlinable
+    mutating func visitEach(_ body: (inout State) -> Bool) {
+        var index = stored.startIndex
+        while index < stored.endIndex {
+            guard body(&stored[index].state) else {
+                stored.removeSubrange(index...)
+                return
+            }
+            index += 1
+        }
     }
 }
 
 extension DestinationStack: ChildCollection {
     /// The destination with this id.
+    @inlinable
     public subscript(child id: Int) -> State? {
-        get { elements.last(where: { $0.id == id })?.state }
+        get { stored.last(where: { $0.id == id })?.state }
         _modify {
-            guard let index = elements.lastIndex(where: { $0.id == id }) else {
+            guard let index = stored.lastIndex(where: { $0.id == id }) else {
                 var absent: State? = nil
                 yield &absent
                 if let added = absent {
-                    elements.append((id, added))
+                    stored.append((id, added))
                     // An id set here is never made again by `push`.
                     nextID = Swift.max(nextID, id &+ 1)
                 }
                 return
             }
-            var state: State? = elements[index].state
+            var state: State? = stored[index].state
             yield &state
-            if let state { elements[index].state = state } else { elements.remove(at: index) }
+            if let state { stored[index].state = state } else { stored.remove(at: index) }
         }
     }
 
@@ -122,7 +144,7 @@ extension DestinationStack: Equatable where State: Equatable {
     /// next is not compared: a stack emptied by `pop()` equals `DestinationStack()`, so a test
     /// can write `$0.path = .init()`.
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.elements.elementsEqual(rhs.elements) { $0.id == $1.id && $0.state == $1.state }
+        lhs.stored.elementsEqual(rhs.stored) { $0.id == $1.id && $0.state == $1.state }
     }
 }
 

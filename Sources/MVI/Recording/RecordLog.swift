@@ -147,7 +147,7 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
             // is a checkpoint, so it is never dropped here.)
             let message = slots[head].input.message
             dropOldestSlot()
-            if let message, baseline != nil { F.reduce(&baseline!, message) }
+            if let message, baseline != nil { F.reduceKeepingSharedElements(&baseline!, message) }
         }
     }
 

@@ -54,7 +54,7 @@ package struct RecordedHistory<F: Feature>: Sendable {
             if checkpointIndex < checkpoints.count && checkpoints[checkpointIndex].sequence == sequence {
                 state = checkpoints[checkpointIndex].state
             } else if state != nil {
-                F.reduce(&state!, message)
+                F.reduceKeepingSharedElements(&state!, message)
             }
             emit(state.map { .state($0) } ?? .unknownState)
         }

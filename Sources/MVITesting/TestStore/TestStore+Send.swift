@@ -133,12 +133,14 @@ extension TestStore {
         }
     }
 
-    /// Runs an assertion closure inside the store's environment, if it has one.
+    /// Runs an assertion closure inside the store's environment, if it has one, and keeps the
+    /// feature's shared elements the same after it (``Feature/sharedElements``): changing a
+    /// copy in the closure changes its element, as the reducer's change did.
     func inEnvironment(_ update: (inout F.State) throws -> Void, _ state: inout F.State) throws {
         if let environment {
-            try environment.withEnvironment { try update(&state) }
+            try environment.withEnvironment { try F.keepingSharedElements(&state, update) }
         } else {
-            try update(&state)
+            try F.keepingSharedElements(&state, update)
         }
     }
 

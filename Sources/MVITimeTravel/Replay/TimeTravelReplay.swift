@@ -94,7 +94,7 @@ public enum TimeTravelReplay {
                 } catch {
                     throw .messageDoesNotDecode(sequence: event.sequence, reason: JSONCodec.reason(error))
                 }
-                F.reduce(&state, message)
+                F.reduceKeepingSharedElements(&state, message)
                 lastMessage = event
                 reducedSinceState = true
             case .state:

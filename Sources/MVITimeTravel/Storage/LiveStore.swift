@@ -168,7 +168,7 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
                 .first
             return PreparedReplay {
                 var after = before
-                F.reduce(&after, message)
+                F.reduceKeepingSharedElements(&after, message)
                 return (
                     String(describing: before), [String(describing: message)], [],
                     String(describing: after), recordedAfter.map { String(describing: $0) }

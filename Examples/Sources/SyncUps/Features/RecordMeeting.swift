@@ -36,9 +36,6 @@ struct RecordMeeting: ComposableFeature {
         case dismiss, alertClosed, endMeetingAsked, nextSpeaker, ticked, heard(String), speechFailed, saved(Meeting)
     }
 
-    /// The meeting was saved into the sync-up.
-    enum SideEffect: Equatable, Sendable { case saved(SyncUp) }
-
     /// Applies one change to the meeting.
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
@@ -112,7 +109,6 @@ struct RecordMeeting: ComposableFeature {
             @Dependency(\.uuid) var uuid
             @Dependency(\.date.now) var now
             context.dispatch(.saved(Meeting(id: uuid(), date: now, transcript: context.state.transcript)))
-            context.post(.saved(context.state.syncUp))
         }
         context.dismiss()
     }

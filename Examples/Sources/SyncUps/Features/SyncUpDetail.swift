@@ -29,17 +29,15 @@ struct SyncUpDetail: ComposableFeature {
         case startMeetingTapped, alert(Alert?), edit(SyncUpForm.Intent)
     }
 
-    /// What changes the screen; `dismiss` pops it.
-    enum Message: DismissibleMessage, Equatable {
-        case dismiss, presented(Destination?), meetingsDeleted(atOffsets: IndexSet), saved(SyncUp)
+    /// What changes the screen.
+    enum Message: Equatable, Sendable {
+        case presented(Destination?), meetingsDeleted(atOffsets: IndexSet), saved(SyncUp)
         case edit(SyncUpForm.Message)
     }
 
     /// What the app does for the detail.
     enum SideEffect: Equatable, Sendable {
-        /// The sync-up changed: the list and the other screens show the new one.
-        case changed(SyncUp)
-        /// The sync-up was deleted: the list drops it.
+        /// The sync-up was deleted: the list drops it, and its screens close.
         case deleted(SyncUp.ID)
         /// A meeting starts: the recording screen is pushed.
         case startMeeting(SyncUp)
@@ -52,7 +50,6 @@ struct SyncUpDetail: ComposableFeature {
     /// Applies one change to the screen.
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
-        case .dismiss: break  // its parent pops it
         case .presented(let destination): state.destination = destination
         case .meetingsDeleted(let offsets): state.syncUp.meetings.remove(atOffsets: offsets)
         case .saved(let syncUp):
@@ -69,11 +66,9 @@ struct SyncUpDetail: ComposableFeature {
         case .deleteTapped: context.dispatch(.presented(.alert(.deleteSyncUp)))
         case .deleteMeetings(let offsets):
             context.dispatch(.meetingsDeleted(atOffsets: offsets))
-            context.post(.changed(context.state.syncUp))
         case .doneEditingTapped:
             guard case .edit(let form) = context.state.destination else { return }
             context.dispatch(.saved(form.syncUp.withoutBlankAttendees))
-            context.post(.changed(context.state.syncUp))
         case .editTapped:
             context.dispatch(.presented(.edit(.init(syncUp: context.state.syncUp))))
         case .startMeetingTapped:
@@ -88,7 +83,6 @@ struct SyncUpDetail: ComposableFeature {
             switch action {
             case .confirmDeletion:
                 context.post(.deleted(context.state.syncUp.id))
-                context.dismiss()
             case .continueWithoutRecording: context.post(.startMeeting(context.state.syncUp))
             case .openSettings:
                 context.run { _ in

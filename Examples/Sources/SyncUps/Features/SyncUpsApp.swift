@@ -29,29 +29,31 @@ struct SyncUpsApp: Feature {
     /// What changes the app.
     enum Message: Equatable, Sendable {
         case list(SyncUpsList.Message), detail(Int, SyncUpDetail.Message), record(Int, RecordMeeting.Message)
-        case pushed(Path), popped(from: Int), changed(SyncUp), deleted(SyncUp.ID), problemReported(String)
+        case pushed(Path), popped(from: Int), deleted(SyncUp.ID), problemReported(String)
     }
 
     /// The list.
     static let list = child(SyncUpsList.self, at: \.list, intent: Intent.list, message: Message.list)
-    /// The detail screens of the stack, whose changes reach the list and the other screens.
+    /// The detail screens of the stack.
     static let detail = child(
         SyncUpDetail.self, in: \.path, case: Path.detail, intent: Intent.detail, message: Message.detail,
         sideEffects: { _, effect in
             switch effect {
-            case .changed(let syncUp): .dispatch(.changed(syncUp))
             case .deleted(let id): .dispatch(.deleted(id))
             case .startMeeting(let syncUp): .send(.startMeeting(syncUp))
             }
         })
-    /// The recording screens of the stack, whose saved meeting reaches the list and the detail.
+    /// The recording screens of the stack.
     static let record = child(
-        RecordMeeting.self, in: \.path, case: Path.record, intent: Intent.record, message: Message.record,
-        sideEffects: { _, effect in
-            switch effect {
-            case .saved(let syncUp): .dispatch(.changed(syncUp))
-            }
-        })
+        RecordMeeting.self, in: \.path, case: Path.record, intent: Intent.record, message: Message.record)
+
+    /// Each screen's sync-up is the list's: an edit on a screen is an edit of the list and of
+    /// the other screens, and a sync-up deleted from the list closes its screens.
+    static let sharedElements = [
+        SharedElements(
+            \State.list.syncUps, copiedIn: .each(in: \.path, case: Path.detail, at: \.syncUp),
+            .each(in: \.path, case: Path.record, at: \.syncUp))
+    ]
 
     /// Applies one change to the app.
     static func reduce(_ state: inout State, _ message: Message) {
@@ -61,12 +63,6 @@ struct SyncUpsApp: Feature {
         case .record(let id, let message): record.reduce(&state, message, id: id)
         case .pushed(let screen): state.path.push(screen)
         case .popped(let id): state.path.pop(from: id)
-        case .changed(let syncUp):
-            // Each place holding a copy gets the new one: what shared state will do (issue 32).
-            if let index = state.list.syncUps.firstIndex(where: { $0.id == syncUp.id }) {
-                state.list.syncUps[index] = syncUp
-            }
-            state.path.modifyEach { $0.replace(syncUp) }
         case .deleted(let id): state.list.syncUps.removeAll { $0.id == id }
         case .problemReported(let problem): state.problem = problem
         }
@@ -87,22 +83,6 @@ struct SyncUpsApp: Feature {
             guard let id = context.state.path.topID else { return }
             context.forward(.start, to: RecordMeeting(), in: Self.record, id: id)
         case .reportProblem(let problem): context.dispatch(.problemReported(problem))
-        }
-    }
-}
-
-extension SyncUpsApp.Path {
-    /// Puts `syncUp` in place of the screen's copy of it.
-    mutating func replace(_ syncUp: SyncUp) {
-        switch self {
-        case .detail(var detail) where detail.syncUp.id == syncUp.id:
-            detail.syncUp = syncUp
-            self = .detail(detail)
-        case .meeting(let meeting, let old) where old.id == syncUp.id: self = .meeting(meeting, syncUp: syncUp)
-        case .record(var record) where record.syncUp.id == syncUp.id:
-            record.syncUp = syncUp
-            self = .record(record)
-        default: break
         }
     }
 }

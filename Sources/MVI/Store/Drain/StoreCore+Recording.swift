@@ -90,7 +90,7 @@ extension StoreCore {
         recorder.pendingIntent = nil
         let sequence = recorder.session.reserve(intent == nil ? 2 : 3)
         withReducing(on: ThreadIdentity.current) {
-            F.reduce(&drainer.state, message)
+            F.reduceKeepingSharedElements(&drainer.state, message)
             let isCheckpoint = recorder.log.appendReduction(
                 sequence: sequence, time: time, intent: intent, message: message)
             if isCheckpoint { recorder.log.addCheckpoint(drainer.state) }

@@ -89,7 +89,9 @@ extension StoreCore {
         guard parts.contains(where: { $0.hasNewer }) else { return nil }
         var state = drainer.state
         var changed = false
-        for part in parts where part.catchUp(&state) { changed = true }
+        F.keepingSharedElements(&state) { state in
+            for part in parts where part.catchUp(&state) { changed = true }
+        }
         guard changed else { return nil }
         setShared(state)
         return wants(.sharedChange) ? StateBox(state) : nil
@@ -112,7 +114,9 @@ extension StoreCore {
         part.lockValue()
         guard part.hasNewer else { return part.unlockValue() }
         var state = drainer.state
-        let changed = part.catchUp(&state)
+        // Copies of what changed (``Feature/sharedElements``) follow it, as after a reduce.
+        var changed = false
+        F.keepingSharedElements(&state) { changed = part.catchUp(&$0) }
         part.unlockValue()
         guard changed else { return }
         if drainer.liveWhileShowing != nil {

@@ -182,7 +182,7 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
 
     /// Reduces `message` into the state in place, under the state lock, on thread `me`.
     @inlinable func reduce(_ message: F.Message, on me: UInt) {
-        withReducing(on: me) { F.reduce(&drainer.state, message) }
+        withReducing(on: me) { F.reduceKeepingSharedElements(&drainer.state, message) }
     }
 
     /// Runs `body`, which reduces, under the state lock, marked as reducing on thread `me`.

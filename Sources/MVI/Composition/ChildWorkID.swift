@@ -49,8 +49,9 @@ struct ChildWorkID: Hashable, Sendable, CustomStringConvertible {
 /// Whether a child whose work runs in a store is still in the store's state: the check that
 /// cancels a child's work when the child goes away (its optional becomes `nil`, its enum case
 /// changes, its row is removed, its screen is popped), without the parent asking.
+@usableFromInline
 final class ChildPresence<Root>: Sendable {
-    let isPresent: @Sendable (Root) -> Bool
+    @usableFromInline let isPresent: @Sendable (Root) -> Bool
 
     init(_ isPresent: @escaping @Sendable (Root) -> Bool) { self.isPresent = isPresent }
 }

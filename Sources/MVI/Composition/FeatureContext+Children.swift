@@ -34,7 +34,11 @@ extension FeatureContext {
                 case .ignore: break
                 }
             case .storeName: return .storeName(parent.storeName)
-            case .run, .cancel, .cancelWork: parent.serveWork(request, of: scope, id: id, entryState: entryState)
+            case .run:
+                // Here, where the store is specialized, so that the watcher is too.
+                if case .store(let context) = parent.storage { context.core.watchChildrenWithWork() }
+                parent.serveWork(request, of: scope, id: id, entryState: entryState)
+            case .cancel, .cancelWork: parent.serveWork(request, of: scope, id: id, entryState: entryState)
             case .absentChild(let path, let intent):
                 parent.reportAbsentChild(path: "\(scope.path(id: id))/\(path)", intent: intent)
             }

@@ -16,7 +16,7 @@ final class TaskID: Hashable, Sendable, CustomStringConvertible {
     /// ``ChildPresence`` of it, see StoreCore+ChildWork.swift): kept here, read after each
     /// change while children's work runs, so that it is not taken out of `base` (a copy of
     /// the id into an existential box, an allocation) each time.
-    let childPresence: (any AnyObject & Sendable)?
+    @usableFromInline let childPresence: (any AnyObject & Sendable)?
 
     @usableFromInline init(_ base: some Hashable & Sendable) {
         self.base = AnyHashable(base)

@@ -38,7 +38,7 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         @usableFromInline var isExecuting = false
         /// Whether the observer that cancels the work of removed children is there
         /// (StoreCore+ChildWork.swift).
-        var watchesChildrenWithWork = false
+        @usableFromInline var watchesChildrenWithWork = false
         /// While an intent sent with ``Store/sendAwaitingWork(_:)`` executes: what collects
         /// the work it starts.
         @usableFromInline var awaitedWork: AwaitedWork?

@@ -36,7 +36,7 @@ extension StoreScheduler {
     /// The slots of the store's work, live or reserved, as they are now: the slot table
     /// itself, shared until the machine next changes it, so taking it allocates nothing.
     /// Empty slots have token 0.
-    final func liveWorkSlots() -> [WorkSlots.Bucket] {
+    @usableFromInline final func liveWorkSlots() -> [WorkSlots.Bucket] {
         withMachine { $0.tasks.buckets }
     }
 

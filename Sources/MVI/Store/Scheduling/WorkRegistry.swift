@@ -120,7 +120,7 @@ typealias WorkTask = Task<Void, any Error>
 /// (dropped and reported).
 @usableFromInline
 struct RunningTask: Sendable {
-    let id: TaskID?
+    @usableFromInline let id: TaskID?
     /// `nil` between reserving the slot and registering the task.
     var task: WorkTask?
 }

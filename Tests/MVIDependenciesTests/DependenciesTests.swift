@@ -30,7 +30,7 @@ import Testing
     /// An expected state built in an assertion closure reads the test's dependencies, as the
     /// feature did: a state whose initializer makes an id is written as the feature writes it.
     @Test func assertionClosuresReadTheTestStoresDependencies() async {
-        let id = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
+        let id = UUID(10)  // swift-dependencies' 00000000-0000-0000-0000-00000000000A
         let store = TestStore(
             Roster(), initialState: .init(members: []), environment: .dependencies { $0.uuid = .constant(id) })
         await store.send(.add("guest")) { $0.members.append(Member(name: "guest")) }

@@ -156,40 +156,21 @@ func temporaryDatabase(_ name: String = #function) throws -> String {
     static func killSendingChildren(runs: Int, path: String) throws -> [String] {
         var problems: [String] = []
         var last = 0
-        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         for run in 0..<runs {
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: executable)
-            child.arguments = [
-                "--testing-library", "swift-testing", "--filter", "SQLiteSharedStorageTests/sendingInALoopUntilKilled",
-            ]
-            var environment = ProcessInfo.processInfo.environment
-            environment[childPathVariable] = path
-            child.environment = environment
-            let output = Pipe()
-            child.standardOutput = output
-            child.standardError = FileHandle.nullDevice
-            try child.run()
-            var text = ""
-            var ready: Int?
-            while ready == nil {
-                let data = output.fileHandleForReading.availableData
-                if data.isEmpty { break }
-                text += String(decoding: data, as: UTF8.self)
-                if let range = text.range(of: readyMarker), let end = text[range.upperBound...].firstIndex(of: "\n") {
-                    ready = Int(text[range.upperBound..<end])
-                }
-            }
-            guard let readyN = ready else {
-                problems.append("run \(run): the child did not start:\n\(text)")
+            let readyN: Int
+            do {
+                readyN = try CrashChild.runAndKill(
+                    filter: "SQLiteSharedStorageTests/sendingInALoopUntilKilled",
+                    environment: [childPathVariable: path],
+                    marker: readyMarker
+                ).firstSaved
+            } catch {
+                problems.append("run \(run): \(error)")
                 return problems
             }
             if readyN <= last {
                 problems.append("run \(run): the child started from \(readyN - 1), the file had \(last)")
             }
-            usleep(UInt32.random(in: 0..<50_000))
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
             let saved = SQLiteSharedStorage<Ledger>(path: path, key: "ledger", watchInterval: nil)
             guard let ledger = try? saved.load(), ledger.isConsistent, ledger.n >= readyN else {
                 problems.append("run \(run): no whole value at least as new as \(readyN)")
@@ -206,8 +187,7 @@ func temporaryDatabase(_ name: String = #function) throws -> String {
         let path = try #require(ProcessInfo.processInfo.environment[childPathVariable])
         let bookkeeper = store(shared(path))
         bookkeeper.send(.next)
-        let line = Array("\(readyMarker)\(bookkeeper.state.ledger.n)\n".utf8)
-        _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+        CrashChild.announce(readyMarker, bookkeeper.state.ledger.n)
         while true { bookkeeper.send(.next) }
     }
 }

@@ -1,6 +1,7 @@
 #if os(Linux)
 import Foundation
 import MVI
+import MVIFixtures
 import MVIStateKeeper
 import Testing
 
@@ -83,46 +84,20 @@ private let readyMarker = "MVI-CRASH-READY "
         let fileDirectory = throughLink ? try temporaryDirectory("crash-target") : directory
         let path = "\(fileDirectory)/crash.json"
         if throughLink { symlink(path, storage.path(for: "crash")) }
-        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         for run in 0..<runs {
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: executable)
-            child.arguments = [
-                "--testing-library", "swift-testing", "--filter", "CrashTests/savingInALoopUntilKilled",
-            ]
-            var environment = ProcessInfo.processInfo.environment
-            environment[childDirectoryVariable] = directory
-            child.environment = environment
-            let output = Pipe()
-            child.standardOutput = output
-            child.standardError = FileHandle.nullDevice
-            try child.run()
-
-            // Wait for the child's first save: it prints the marker after it.
-            var text = ""
-            var ready: Int?
-            while ready == nil {
-                let data = output.fileHandleForReading.availableData
-                if data.isEmpty { break }  // the child exited: it failed to start saving
-                text += String(decoding: data, as: UTF8.self)
-                if let range = text.range(of: readyMarker),
-                    let end = text[range.upperBound...].firstIndex(of: "\n")
-                {
-                    ready = Int(text[range.upperBound..<end])
-                }
+            let killed: CrashChild.Killed
+            do {
+                killed = try CrashChild.runAndKill(
+                    filter: "CrashTests/savingInALoopUntilKilled", environment: [childDirectoryVariable: directory],
+                    marker: readyMarker)
+            } catch {
+                throw ChildDidNotStart(description: "run \(run): \(error)")
             }
-            guard let readyN = ready else {
-                throw ChildDidNotStart(description: "run \(run): the child did not start saving:\n\(text)")
-            }
+            let readyN = killed.firstSaved
             if readyN <= report.last {
                 report.problems.append("run \(run): the child restored \(readyN - 1), the file had \(report.last)")
             }
-
-            // Kill it at a random moment, mid-loop.
-            usleep(UInt32.random(in: 0..<50_000))
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
-            if child.terminationReason != .uncaughtSignal {
+            if !killed.diedOfTheSignal {
                 report.problems.append("run \(run): the child was not killed by the signal")
             }
 
@@ -150,8 +125,7 @@ private let readyMarker = "MVI-CRASH-READY "
             storage: FileStateStorage(directory: directory), key: "crash")
         var n = (try keeper.load()?.n ?? 0) + 1
         try keeper.save(CrashState(n))
-        let line = Array("\(readyMarker)\(n)\n".utf8)
-        _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+        CrashChild.announce(readyMarker, n)
         while n < Int.max {
             n += 1
             try keeper.save(CrashState(n))

@@ -142,39 +142,20 @@ private let readyMarker = "MVI-SHARED-READY "
         var problems: [String] = []
         var last = 0
         let path = FileStateStorage(directory: directory).path(for: "tally")
-        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         for run in 0..<runs {
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: executable)
-            child.arguments = [
-                "--testing-library", "swift-testing", "--filter", "SharedFileTests/sendingInALoopUntilKilled",
-            ]
-            var environment = ProcessInfo.processInfo.environment
-            environment[childDirectoryVariable] = directory
-            child.environment = environment
-            let output = Pipe()
-            child.standardOutput = output
-            child.standardError = FileHandle.nullDevice
-            try child.run()
-            var text = ""
-            var ready: Int?
-            while ready == nil {
-                let data = output.fileHandleForReading.availableData
-                if data.isEmpty { break }
-                text += String(decoding: data, as: UTF8.self)
-                if let range = text.range(of: readyMarker), let end = text[range.upperBound...].firstIndex(of: "\n") {
-                    ready = Int(text[range.upperBound..<end])
-                }
-            }
-            guard let readyN = ready else {
-                throw CrashTests.ChildDidNotStart(description: "run \(run): the child did not start:\n\(text)")
+            let readyN: Int
+            do {
+                readyN = try CrashChild.runAndKill(
+                    filter: "SharedFileTests/sendingInALoopUntilKilled",
+                    environment: [childDirectoryVariable: directory],
+                    marker: readyMarker
+                ).firstSaved
+            } catch {
+                throw CrashTests.ChildDidNotStart(description: "run \(run): \(error)")
             }
             if readyN <= last {
                 problems.append("run \(run): the child started from \(readyN - 1), the file had \(last)")
             }
-            usleep(UInt32.random(in: 0..<50_000))
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
             let bytes = try readFile(path)
             guard let saved = try? JSONDecoder().decode(Envelope<CrashState>.self, from: Data(bytes)),
                 saved.state.isConsistent, saved.state.n >= readyN
@@ -194,8 +175,7 @@ private let readyMarker = "MVI-SHARED-READY "
         let shared = Shared(CrashState(0), storage: .file(directory: directory, key: "tally", watchInterval: nil))
         let store = tallyStore(shared)
         store.send(.next)
-        let line = Array("\(readyMarker)\(store.state.tally.n)\n".utf8)
-        _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+        CrashChild.announce(readyMarker, store.state.tally.n)
         while true { store.send(.next) }
     }
 }

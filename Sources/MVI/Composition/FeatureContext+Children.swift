@@ -35,6 +35,8 @@ extension FeatureContext {
                 }
             case .storeName: return .storeName(parent.storeName)
             case .run:
+                // The store cancels a child's work when the child leaves its state: from the
+                // first child's work on, it checks the children with work after each change.
                 // Here, where the store is specialized, so that the watcher is too.
                 if case .store(let context) = parent.storage { context.core.watchChildrenWithWork() }
                 parent.serveWork(request, of: scope, id: id, entryState: entryState)
@@ -87,9 +89,6 @@ extension FeatureContext {
     ) {
         switch request {
         case .run(let workID, let cancelInFlight, let onlyIfIdle, let priority, let operation):
-            // The store cancels a child's work when the child leaves its state: from the
-            // first child's work on, it checks the children with work after each change.
-            if case .store(let context) = storage { context.core.watchChildrenWithWork() }
             run(
                 id: ChildWorkID(
                     scope: scope.name, child: id, work: workID, presence: scope.presence(of: id, work: workID)),

@@ -12,6 +12,10 @@
 /// Dependencies are plain stored properties of the feature: a test swaps them by
 /// constructing the feature with fakes.
 ///
+/// The same feature runs on a store of its own and inside a parent, as a child (the parent
+/// forwards intents to it with ``StoreContext/forward(_:to:in:id:)``): its `execute` meets
+/// one ``StoreContext`` and its async work one ``WorkContext`` either way.
+///
 /// ```swift
 /// struct Counter: Feature {
 ///     struct State: Equatable, Sendable { var count = 0 }
@@ -41,7 +45,8 @@ public protocol Feature: Sendable {
     /// Applies one message to the state, in place. Must be pure: no side effects, no I/O.
     static func reduce(_ state: inout State, _ message: Message)
 
-    /// Handles one intent, synchronously, on the thread that processes the store's input.
+    /// Handles one intent, synchronously, on the thread that processes the store's input,
+    /// whether the feature runs on its own store or as a child of another feature.
     ///
     /// Read ``StoreContext/state``, dispatch messages, post side effects, send more intents
     /// or start async work with ``StoreContext/run(id:cancelInFlight:priority:_:)``.

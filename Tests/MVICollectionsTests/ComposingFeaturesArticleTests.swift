@@ -23,7 +23,7 @@ enum ComposingDocs {
     }
 
     // The detail: loads notes, renames, and says when it is done.
-    struct Detail: ComposableFeature {
+    struct Detail: Feature {
         struct State: Equatable, Sendable {
             var id: Int
             var title: String
@@ -42,7 +42,7 @@ enum ComposingDocs {
             }
         }
 
-        func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+        func execute(_ intent: Intent, _ context: StoreContext<Self>) {
             switch intent {
             case .rename(let title): context.dispatch(.renamed(title))
             case .done: context.post(.finished(id: context.state.id, title: context.state.title))

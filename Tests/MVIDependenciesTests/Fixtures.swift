@@ -73,7 +73,7 @@ extension DependencyValues {
 
 /// A child that reads a dependency in `execute` and in its work; its parent constructs it with
 /// no arguments, since its dependencies come from the store.
-struct Greeter: ComposableFeature {
+struct Greeter: Feature {
     struct State: Equatable, Sendable {
         var said: [String] = []
     }
@@ -86,7 +86,7 @@ struct Greeter: ComposableFeature {
         }
     }
 
-    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         @Dependency(\.greeting) var greeting
         switch intent {
         case .greet: context.dispatch(.said(greeting))

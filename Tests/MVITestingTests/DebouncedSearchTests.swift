@@ -127,9 +127,9 @@ import Testing
         await store.finish()
     }
 
-    @Test func aFeatureOnAStoreOfItsOwnThrottlesThroughItsFeatureContext() async {
+    @Test func aFeatureOnAStoreOfItsOwnThrottlesThroughItsContext() async {
         let clock = TestClock()
-        let store = TestStore(RowRefresher(clock: clock), initialState: .init())
+        let store = TestStore(Refresher(clock: clock), initialState: .init())
         await store.send(.refresh)
         await store.receive(.refreshed) { $0.refreshes = 1 }
         await store.send(.refresh)  // dropped

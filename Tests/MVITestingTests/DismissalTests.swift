@@ -3,7 +3,7 @@ import MVITesting
 import Testing
 
 /// A sheet that closes itself: at once on `cancel`, after its work on `save`.
-private struct Sheet: ComposableFeature {
+private struct Sheet: Feature {
     struct State: Equatable, Sendable { var title = "" }
     enum Intent: Sendable { case rename(String), cancel, save }
     enum Message: DismissibleMessage, Equatable { case dismiss, renamed(String) }
@@ -15,7 +15,7 @@ private struct Sheet: ComposableFeature {
         }
     }
 
-    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .rename(let title): context.dispatch(.renamed(title))
         case .cancel: context.dismiss()

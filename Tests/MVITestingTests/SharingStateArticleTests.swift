@@ -35,7 +35,7 @@ enum SharedElementsArticle {
         var name: String
     }
 
-    struct ContactDetail: ComposableFeature {
+    struct ContactDetail: Feature {
         struct State: Equatable, Sendable {
             var contact: Contact
         }
@@ -49,10 +49,10 @@ enum SharedElementsArticle {
             }
         }
 
-        func execute(_ intent: Intent, _ context: FeatureContext<Self>) { context.dispatch(intent) }
+        func execute(_ intent: Intent, _ context: StoreContext<Self>) { context.dispatch(intent) }
     }
 
-    struct ContactsApp: ComposableFeature {
+    struct ContactsApp: Feature {
         enum Screen: Equatable, Sendable {
             case detail(ContactDetail.State)
         }
@@ -85,7 +85,7 @@ enum SharedElementsArticle {
             }
         }
 
-        func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+        func execute(_ intent: Intent, _ context: StoreContext<Self>) {
             switch intent {
             case .open(let contact): context.dispatch(.opened(contact))
             case .delete(let id): context.dispatch(.deleted(id))

@@ -4,7 +4,7 @@ import Testing
 
 /// A feature whose refresh is async work that waits for the test: `started` opens once the
 /// work runs, `source` hands it the result.
-private struct Refresher: ComposableFeature {
+private struct Refresher: Feature {
     struct State: Equatable, Sendable {
         var loaded: [Int: String] = [:]
         var refreshes = 0
@@ -32,7 +32,7 @@ private struct Refresher: ComposableFeature {
         }
     }
 
-    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .count: context.dispatch(.refreshing)
         case .refresh(let id):

@@ -67,7 +67,7 @@ public struct GetHackerNewsPostsInteractor: Sendable {
 ///
 /// It runs on a store of its own (``ViewModel``), or as the list screen of ``HackerPostsApp``,
 /// which composes it with a stack of post details.
-public struct HackerPostsViewModel: ComposableFeature {
+public struct HackerPostsViewModel: Feature {
     /// The screen's states.
     public typealias State = HackerPostsViewState
     /// The screen's actions.
@@ -94,11 +94,11 @@ public struct HackerPostsViewModel: ComposableFeature {
 
     /// `init { loadPosts() }`
     public func bootstrap(_ context: StoreContext<Self>) {
-        loadPosts(FeatureContext(context))
+        loadPosts(context)
     }
 
     /// `onAction(action)`
-    public func execute(_ action: HackerPostsAction, _ context: FeatureContext<Self>) {
+    public func execute(_ action: HackerPostsAction, _ context: StoreContext<Self>) {
         switch action {
         case .postSelected(let id):
             context.dispatch(.navigate(.toDetail(id)))
@@ -107,7 +107,7 @@ public struct HackerPostsViewModel: ComposableFeature {
         }
     }
 
-    private func loadPosts(_ context: FeatureContext<Self>) {
+    private func loadPosts(_ context: StoreContext<Self>) {
         context.dispatch(.loading)
         context.run(id: "posts", cancelInFlight: true) { [getPostsInteractor] context in
             switch await getPostsInteractor() {

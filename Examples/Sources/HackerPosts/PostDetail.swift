@@ -3,7 +3,7 @@ import MVI
 /// The detail screen of a post: the post, and its comments once loaded. The specification
 /// navigates to it (`HackerPostsNavigation.toDetail`); ``HackerPostsApp`` pushes it as a
 /// child feature.
-public struct PostDetail: ComposableFeature {
+public struct PostDetail: Feature {
     /// The screen's state.
     public struct State: Sendable, Equatable {
         /// The post shown.
@@ -45,7 +45,7 @@ public struct PostDetail: ComposableFeature {
     }
 
     /// Loads the comments as async work of the screen: popping the screen cancels it.
-    public func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    public func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .load:
             let id = context.state.post.id

@@ -1,4 +1,4 @@
-/// What a child's ``FeatureContext`` asks of its parent, through one closure made where the
+/// What a child's ``StoreContext`` asks of its parent, through one closure made where the
 /// parent forwards the intent: one allocation per forwarded intent, and code specialized for
 /// the parent's and the child's types.
 @usableFromInline
@@ -13,10 +13,10 @@ enum ChildRequest<F: Feature> {
     // copy, destroy and switch go through value witnesses, on the send path too (callgrind:
     // about 260 of a forwarded intent's instructions). Boxed, the enum has a fixed layout
     // and the rare work requests pay an allocation.
-    /// `onlyIfIdle`: not started while work with the same id runs (``FeatureContext/throttle(id:for:clock:priority:_:)``).
+    /// `onlyIfIdle`: not started while work with the same id runs (``StoreContext/throttle(id:for:clock:priority:_:)``).
     indirect case run(
         id: (any Hashable & Sendable)?, cancelInFlight: Bool, onlyIfIdle: Bool, priority: TaskPriority?,
-        operation: @Sendable (FeatureWorkContext<F>) async throws -> Void)
+        operation: @Sendable (WorkContext<F>) async throws -> Void)
     indirect case cancel(any Hashable & Sendable)
     case cancelWork(@Sendable (AnyHashable) -> Bool)
     /// An intent for a grandchild (or deeper) that is not there: its path below the child,

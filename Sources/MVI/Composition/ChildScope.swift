@@ -11,7 +11,7 @@
 /// ```
 ///
 /// Then `reduce` hands the child's messages to ``reduce(_:_:id:)``, and `execute` hands its
-/// intents to ``FeatureContext/forward(_:to:in:id:)`` or ``StoreContext/forward(_:to:in:id:)``.
+/// intents to ``StoreContext/forward(_:to:in:id:)``.
 public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendable>: Sendable {
     /// The scope's closures and name, in one object: a scope is copied on each forwarded
     /// intent (into the child's link), and copying one reference is one retain where the

@@ -1,13 +1,13 @@
 /// A parent's work context seen by one child's work.
 struct ChildWorkBackend<Parent: Feature, Child: Feature, ID: Hashable & Sendable>: WorkBackend {
     typealias F = Child
-    let parent: FeatureWorkContext<Parent>
+    let parent: WorkContext<Parent>
     let scope: ChildScope<Parent, Child, ID>
     let id: ID
     let entryState: Child.State
 
     init(
-        parent: FeatureWorkContext<Parent>, scope: ChildScope<Parent, Child, ID>, id: ID, entryState: Child.State
+        parent: WorkContext<Parent>, scope: ChildScope<Parent, Child, ID>, id: ID, entryState: Child.State
     ) {
         self.parent = parent
         self.scope = scope
@@ -46,7 +46,7 @@ struct ChildWorkBackend<Parent: Feature, Child: Feature, ID: Hashable & Sendable
         id workID: (any Hashable & Sendable)?,
         cancelInFlight: Bool,
         priority: TaskPriority?,
-        _ operation: @escaping @Sendable (FeatureWorkContext<Child>) async throws -> Void
+        _ operation: @escaping @Sendable (WorkContext<Child>) async throws -> Void
     ) {
         let scope = scope
         let id = id
@@ -58,7 +58,7 @@ struct ChildWorkBackend<Parent: Feature, Child: Feature, ID: Hashable & Sendable
             priority: priority
         ) { work in
             try await operation(
-                FeatureWorkContext(ChildWorkBackend(parent: work, scope: scope, id: id, entryState: entryState)))
+                WorkContext(ChildWorkBackend(parent: work, scope: scope, id: id, entryState: entryState)))
         }
     }
 
@@ -67,7 +67,7 @@ struct ChildWorkBackend<Parent: Feature, Child: Feature, ID: Hashable & Sendable
     }
 
     func cancelWork(where matches: @escaping @Sendable (AnyHashable) -> Bool) {
-        parent.backend.cancelWork(where: scope.workMatcher(id: id, matches))
+        parent.cancelWork(where: scope.workMatcher(id: id, matches))
     }
 }
 

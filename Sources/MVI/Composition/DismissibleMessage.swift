@@ -1,6 +1,6 @@
 /// A child feature's message that asks its parent to remove it: a sheet that closes itself
 /// once saved, a screen that pops itself, an alert gone once a button is tapped. The child
-/// says it with ``FeatureContext/dismiss()`` (or ``FeatureWorkContext/dismiss()`` from its
+/// says it with ``StoreContext/dismiss()`` (or ``WorkContext/dismiss()`` from its
 /// async work) and never learns where it lives.
 ///
 /// ```swift
@@ -54,13 +54,13 @@ private func dismissalCheck<Dismissible: DismissibleMessage, Message>(
     }
 }
 
-extension FeatureContext where F.Message: DismissibleMessage {
+extension StoreContext where F.Message: DismissibleMessage {
     /// Asks the parent to remove this child (see ``DismissibleMessage``): dispatches
     /// ``DismissibleMessage/dismiss``. The child's work, this call's included, ends with it.
     @inlinable public func dismiss() { dispatch(.dismiss) }
 }
 
-extension FeatureWorkContext where F.Message: DismissibleMessage {
+extension WorkContext where F.Message: DismissibleMessage {
     /// Asks the parent to remove this child (see ``DismissibleMessage``), from its async work:
     /// dispatches ``DismissibleMessage/dismiss``. This work is cancelled with the child, so
     /// nothing it dispatches afterwards is applied.

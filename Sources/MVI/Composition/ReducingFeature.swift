@@ -23,20 +23,20 @@
 ///
 /// Features that do not adopt it pay nothing: it is a protocol of its own, with its own
 /// default `execute`.
-public protocol ReducingFeature: ComposableFeature where Message == Intent {
+public protocol ReducingFeature: Feature where Message == Intent {
     /// What an intent does beyond its reduction, which has already happened: start async
     /// work, post a side effect, send another intent. The default does nothing.
-    func work(for intent: Intent, _ context: FeatureContext<Self>)
+    func work(for intent: Intent, _ context: StoreContext<Self>)
 }
 
 extension ReducingFeature {
     /// Nothing beyond the reduction.
     @inlinable
-    public func work(for intent: Intent, _ context: FeatureContext<Self>) {}
+    public func work(for intent: Intent, _ context: StoreContext<Self>) {}
 
     /// Reduces the intent as a message, then runs ``work(for:_:)``.
     @inlinable
-    public func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    public func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         context.dispatch(intent)
         work(for: intent, context)
     }

@@ -48,7 +48,8 @@ extension StoreContext {
     /// The run holds its id until `interval` after it started on `clock` (longer if the
     /// operation takes longer), so the interval is work the store owns: a test advances its
     /// `TestClock` past it before `finish`, and cancelling `id` ends it. To keep the latest
-    /// call rather than the first, use ``debounce(id:for:clock:priority:_:)``.
+    /// call rather than the first, use ``debounce(id:for:clock:priority:_:)``. Inside a
+    /// parent, the id is the child's own, as for `run`.
     ///
     /// - Parameters:
     ///   - id: Names the work: while a run with this id holds it, calls are dropped.
@@ -63,12 +64,8 @@ extension StoreContext {
         priority: TaskPriority? = nil,
         _ operation: @escaping @Sendable (WorkContext<F>) async throws -> Void
     ) {
-        // Runs start only here, on the thread processing intents, so the check and the start
-        // do not race another call; a run ending at this moment may still drop this one.
-        let taskID = TaskID(id)
-        guard !core.hasTask(id: taskID) else { return }
         let deadline = clock.now.advanced(by: interval)
-        core.run(id: taskID, cancelInFlight: false, priority: priority) { context in
+        runIfIdle(id: id, priority: priority) { context in
             do {
                 try await operation(context)
             } catch {

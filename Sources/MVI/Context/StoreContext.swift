@@ -1,33 +1,82 @@
-/// What ``Feature/execute(_:_:)`` and ``Feature/bootstrap(_:)`` use to act on the store.
+/// What ``Feature/execute(_:_:)`` and ``Feature/bootstrap(_:)`` use to act: the one context a
+/// feature's `execute` meets, whether the feature runs on a store of its own or inside a
+/// parent, as a child.
 ///
 /// Everything here is synchronous and happens in order on the thread processing the intent:
 /// ``dispatch(_:)`` reduces at once, so ``state`` always reflects every message dispatched so
 /// far. The context is valid only during the call; it is not `Sendable`, so it cannot
 /// escape into a task by accident. For async work, use ``run(id:cancelInFlight:priority:_:)``,
-/// whose operation gets an ``WorkContext``.
+/// whose operation gets a ``WorkContext``.
+///
+/// Inside a parent (the parent's `execute` called ``forward(_:to:in:id:)``), ``state`` is the
+/// child's state, ``dispatch(_:)`` reduces the child's message through the parent's,
+/// ``post(_:)`` routes the side effect as the parent's ``ChildScope`` says, and work started
+/// with ``run(id:cancelInFlight:priority:_:)`` is owned by the parent's store under an id
+/// namespaced by the child, so that it ends when the child leaves the parent's state.
 public struct StoreContext<F: Feature> {
-    @usableFromInline let core: StoreCore<F>
+    /// The feature's own store; `nil` inside a parent.
+    ///
+    /// Exactly one of `core` and `link` is set (each initializer sets one), so where `link` is
+    /// `nil`, `core.unsafelyUnwrapped` is the store. Read that way rather than bound with
+    /// `if let core` or `switch` on an enum of the two: a binding made every intent retain and
+    /// release the store, about 40 of a plain send's 120 instructions.
+    @usableFromInline let core: StoreCore<F>?
+    /// Inside a parent, the link its `forward` made; `nil` on a store of its own.
+    @usableFromInline let link: ChildLink<F>?
 
     @inlinable init(core: StoreCore<F>) {
         self.core = core
+        self.link = nil
     }
 
-    /// The current state, including every message dispatched so far.
+    @inlinable init(link: @escaping ChildLink<F>) {
+        self.core = nil
+        self.link = link
+    }
+
+    /// The same context: what `FeatureContext(context)` wrapped, when a composable feature
+    /// had a context type of its own.
+    @available(*, deprecated, message: "StoreContext is the one context: pass it as it is")
+    @inlinable public init(_ context: StoreContext<F>) {
+        self = context
+    }
+
+    /// The current state (the child's, inside a parent), including every message dispatched
+    /// so far.
     @inlinable public var state: F.State {
-        _read { yield core.drainerState }
+        // A getter, not a `_read` coroutine: with a yield on each branch, the coroutine's
+        // frame was allocated on every read that was not inlined.
+        guard let link else { return core.unsafelyUnwrapped.drainerState }
+        // The link is made by `forward`, which answers each request with its own kind.
+        guard case .state(let state) = link(.state) else { preconditionFailure("a link answers .state") }
+        return state
     }
 
-    /// The name of the store.
-    @inlinable public var storeName: String { core.name }
+    /// The name of the store that runs the feature.
+    @inlinable public var storeName: String {
+        guard let link else { return core.unsafelyUnwrapped.name }
+        // The link is made by `forward`, which answers each request with its own kind.
+        guard case .storeName(let name) = link(.storeName) else { preconditionFailure("a link answers .storeName") }
+        return name
+    }
 
     /// Reduces a message now and publishes the new state.
     @inlinable public func dispatch(_ message: F.Message) {
-        core.apply(message)
+        if let link {
+            _ = link(.dispatch(message))
+        } else {
+            core.unsafelyUnwrapped.apply(message)
+        }
     }
 
-    /// Posts a one-shot side effect, delivered according to the store's ``SideEffectPolicy``.
+    /// Posts a one-shot side effect: on a store of its own, delivered according to the
+    /// store's ``SideEffectPolicy``; inside a parent, routed as its ``ChildScope`` says.
     @inlinable public func post(_ sideEffect: F.SideEffect) {
-        core.deliver(sideEffect)
+        if let link {
+            _ = link(.post(sideEffect))
+        } else {
+            core.unsafelyUnwrapped.deliver(sideEffect)
+        }
     }
 
     /// Sends another intent; it is processed after the current one finishes.
@@ -35,19 +84,25 @@ public struct StoreContext<F: Feature> {
     /// It is the store's own input: a store's ``Store/pendingInputLimit`` counts it but never
     /// drops it, so a feature's follow-up intents are not lost to outside senders' load.
     @inlinable public func send(_ intent: F.Intent) {
-        core.send(intent, atBound: .admit)
+        if let link {
+            _ = link(.send(intent))
+        } else {
+            core.unsafelyUnwrapped.send(intent, atBound: .admit)
+        }
     }
 
     /// Starts async work owned by the store.
     ///
     /// The work is cancelled when the store is cancelled or released, when ``cancel(id:)`` names
     /// its `id`, or, with `cancelInFlight`, when a later run with the same `id` starts (latest
-    /// wins, for search-as-you-type). An error it throws goes to the store's error handler;
-    /// `CancellationError` is not a failure. Once cancelled, its dispatches and posts are
-    /// ignored, so stale results never reach the state.
+    /// wins, for search-as-you-type); inside a parent, also when the child leaves the parent's
+    /// state. An error it throws goes to the store's error handler; `CancellationError` is not
+    /// a failure. Once cancelled, its dispatches and posts are ignored, so stale results never
+    /// reach the state.
     ///
     /// - Parameters:
-    ///   - id: Names the work for cancellation. `nil` for work nobody cancels by name.
+    ///   - id: Names the work for cancellation. `nil` for work nobody cancels by name. Inside
+    ///     a parent it is namespaced by the child, so two rows may use the same id.
     ///   - cancelInFlight: Cancel earlier work with the same `id` first.
     ///   - priority: The task's priority.
     ///   - operation: The work. Its context dispatches messages and posts side effects.
@@ -57,14 +112,59 @@ public struct StoreContext<F: Feature> {
         priority: TaskPriority? = nil,
         _ operation: @escaping @Sendable (WorkContext<F>) async throws -> Void
     ) {
-        core.run(id: TaskID.optional(id), cancelInFlight: cancelInFlight, priority: priority, operation: operation)
+        if let link {
+            _ = link(
+                .run(
+                    id: id, cancelInFlight: cancelInFlight, onlyIfIdle: false, priority: priority, operation: operation)
+            )
+        } else {
+            core.unsafelyUnwrapped.run(
+                id: TaskID.optional(id), cancelInFlight: cancelInFlight, priority: priority, operation: operation)
+        }
     }
 
-    /// Cancels all running work started with this `id`.
+    /// ``run(id:cancelInFlight:priority:_:)``, or nothing while work with the same `id` runs:
+    /// what ``throttle(id:for:clock:priority:_:)`` starts its runs with.
+    func runIfIdle(
+        id: some Hashable & Sendable,
+        priority: TaskPriority?,
+        _ operation: @escaping @Sendable (WorkContext<F>) async throws -> Void
+    ) {
+        if let link {
+            _ = link(.run(id: id, cancelInFlight: false, onlyIfIdle: true, priority: priority, operation: operation))
+        } else {
+            let core = core.unsafelyUnwrapped
+            // Runs start only here, on the thread processing intents, so the check and the
+            // start do not race another call; a run ending at this moment may still drop this one.
+            let taskID = TaskID(id)
+            guard !core.hasTask(id: taskID) else { return }
+            core.run(id: taskID, cancelInFlight: false, priority: priority, operation: operation)
+        }
+    }
+
+    /// Cancels all running work started with this `id` (inside a parent, this child's).
     public func cancel(id: some Hashable & Sendable) {
-        core.cancelTasks(id: TaskID(id))
+        if let link {
+            _ = link(.cancel(id))
+        } else {
+            core.unsafelyUnwrapped.cancelTasks(id: TaskID(id))
+        }
+    }
+
+    /// Cancels every running work whose id (as the store sees it) `matches`.
+    @usableFromInline func cancelWork(where matches: @escaping @Sendable (AnyHashable) -> Bool) {
+        if let link {
+            _ = link(.cancelWork(matches))
+        } else {
+            core.unsafelyUnwrapped.cancelTasks { matches($0.base) }
+        }
     }
 }
 
 @available(*, unavailable, message: "A store context is valid only during execute; use run for async work")
 extension StoreContext: Sendable {}
+
+/// The former name of the context of a composable feature's `execute`: every feature now
+/// meets the one ``StoreContext``, alone or as a child.
+@available(*, deprecated, renamed: "StoreContext")
+public typealias FeatureContext<F: Feature> = StoreContext<F>

@@ -1,51 +1,84 @@
 /// What async work started with ``StoreContext/run(id:cancelInFlight:priority:_:)`` uses to
-/// act on the store.
+/// act: the one context a feature's async work meets, whether the feature runs on a store of
+/// its own or inside a parent.
 ///
 /// ``dispatch(_:)`` returns once the message is reduced, so ``state`` read afterwards
 /// reflects it.
 ///
 /// The context belongs to its work. Once the work is cancelled (by id, by a later run with
-/// `cancelInFlight`, or with the store), what it dispatches, posts or sends is dropped, and
-/// the store decides that when it would apply the input, so a result that was already on its
-/// way is dropped too. A context used after its work has returned (captured by another task)
-/// is a misuse: its input is dropped and reported to the store's error handler as
-/// ``StoreMisuse/contextUsedAfterWorkEnded(_:)``.
+/// `cancelInFlight`, with the store, or, inside a parent, with the child), what it dispatches,
+/// posts or sends is dropped, and the store decides that when it would apply the input, so a
+/// result that was already on its way is dropped too. A child's message is never applied to
+/// a child that has gone away. A context used after its work has returned (captured by
+/// another task) is a misuse: its input is dropped and reported to the store's error handler
+/// as ``StoreMisuse/contextUsedAfterWorkEnded(_:)``.
 public struct WorkContext<F: Feature>: Sendable {
-    @usableFromInline let core: StoreCore<F>
-    /// The token of the work this context belongs to.
-    @usableFromInline let work: Int
-
-    @usableFromInline init(core: StoreCore<F>, work: Int) {
-        self.core = core
-        self.work = work
+    @usableFromInline enum Storage: Sendable {
+        /// The feature's own store, and the token of the work this context belongs to.
+        case store(StoreCore<F>, work: Int)
+        /// A parent's work context, seen through a child's scope.
+        case child(any WorkBackend<F>)
     }
 
-    /// The store's current state.
-    public var state: F.State { core.state }
+    @usableFromInline let storage: Storage
 
-    /// The name of the store.
-    public var storeName: String { core.name }
+    @usableFromInline init(core: StoreCore<F>, work: Int) {
+        storage = .store(core, work: work)
+    }
+
+    @usableFromInline init(_ backend: any WorkBackend<F>) {
+        storage = .child(backend)
+    }
+
+    /// The current state (the child's, inside a parent; if the child has gone away, the
+    /// state it had when this work started).
+    public var state: F.State {
+        switch storage {
+        case .store(let core, _): core.state
+        case .child(let backend): backend.state
+        }
+    }
+
+    /// The name of the store that runs the feature.
+    public var storeName: String {
+        switch storage {
+        case .store(let core, _): core.name
+        case .child(let backend): backend.storeName
+        }
+    }
 
     /// Reduces a message, in order with the store's other input, and returns once it is
-    /// reduced. Dropped if the work is cancelled before the message is applied, or the store
-    /// has ended.
+    /// reduced. Dropped if the work is cancelled before the message is applied, the child has
+    /// gone away, or the store has ended.
     @inlinable public func dispatch(_ message: F.Message) async {
-        guard !Task.isCancelled else { return }
-        await core.dispatchFromWork(message, work: work)
+        switch storage {
+        case .store(let core, let work):
+            guard !Task.isCancelled else { return }
+            await core.dispatchFromWork(message, work: work)
+        case .child(let backend): await backend.dispatch(message)
+        }
     }
 
     /// Posts a side effect, in order with the work's messages. Dropped if the work is
-    /// cancelled before it is delivered, or the store has ended.
+    /// cancelled before it is delivered, the child has gone away, or the store has ended.
     public func post(_ sideEffect: F.SideEffect) async {
-        guard !Task.isCancelled else { return }
-        await core.postFromWork(sideEffect, work: work)
+        switch storage {
+        case .store(let core, let work):
+            guard !Task.isCancelled else { return }
+            await core.postFromWork(sideEffect, work: work)
+        case .child(let backend): await backend.post(sideEffect)
+        }
     }
 
-    /// Sends an intent to the store, as a view would. Dropped if the work is cancelled or
-    /// the store has ended.
+    /// Sends an intent to the store, as a view would. Dropped if the work is cancelled, the
+    /// child has gone away, or the store has ended.
     public func send(_ intent: F.Intent) {
-        guard !Task.isCancelled else { return }
-        core.sendFromWork(intent, work: work)
+        switch storage {
+        case .store(let core, let work):
+            guard !Task.isCancelled else { return }
+            core.sendFromWork(intent, work: work)
+        case .child(let backend): backend.send(intent)
+        }
     }
 
     /// Starts further async work owned by the store (see ``StoreContext/run(id:cancelInFlight:priority:_:)``).
@@ -55,17 +88,38 @@ public struct WorkContext<F: Feature>: Sendable {
         priority: TaskPriority? = nil,
         _ operation: @escaping @Sendable (WorkContext<F>) async throws -> Void
     ) {
-        core.run(
-            id: TaskID.optional(id), cancelInFlight: cancelInFlight, priority: priority, parentWork: work,
-            operation: operation)
+        switch storage {
+        case .store(let core, let work):
+            core.run(
+                id: TaskID.optional(id), cancelInFlight: cancelInFlight, priority: priority, parentWork: work,
+                operation: operation)
+        case .child(let backend):
+            backend.run(id: id, cancelInFlight: cancelInFlight, priority: priority, operation)
+        }
     }
 
-    /// Cancels all running work started with this `id`.
+    /// Cancels all running work started with this `id` (inside a parent, this child's).
     public func cancel(id: some Hashable & Sendable) {
-        core.cancelTasks(id: TaskID(id))
+        switch storage {
+        case .store(let core, _): core.cancelTasks(id: TaskID(id))
+        case .child(let backend): backend.cancel(id: id)
+        }
+    }
+
+    /// Cancels every running work whose id (as the store sees it) `matches`.
+    func cancelWork(where matches: @escaping @Sendable (AnyHashable) -> Bool) {
+        switch storage {
+        case .store(let core, _): core.cancelTasks { matches($0.base) }
+        case .child(let backend): backend.cancelWork(where: matches)
+        }
     }
 }
 
 /// The former name of ``WorkContext``: "effect" now means only the one-shot side effect.
 @available(*, deprecated, renamed: "WorkContext")
 public typealias EffectContext<F: Feature> = WorkContext<F>
+
+/// The former name of the context of a composable feature's async work: every feature's work
+/// now meets the one ``WorkContext``, alone or as a child.
+@available(*, deprecated, renamed: "WorkContext")
+public typealias FeatureWorkContext<F: Feature> = WorkContext<F>

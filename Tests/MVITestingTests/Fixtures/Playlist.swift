@@ -2,7 +2,7 @@ import MVI
 import MVIFixtures
 
 /// A song row: a child feature whose download is async work with a side effect.
-struct Song: ComposableFeature {
+struct Song: Feature {
     struct State: Equatable, Sendable {
         var title: String
         var isLiked = false
@@ -32,7 +32,7 @@ struct Song: ComposableFeature {
         }
     }
 
-    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .like: context.dispatch(.liked)
         case .download:

@@ -58,37 +58,14 @@ struct Refresher: Feature {
     }
 }
 
-/// ``Refresher`` as a child feature: the same throttle, through `FeatureContext`.
-struct RowRefresher: ComposableFeature {
-    struct State: Equatable, Sendable { var refreshes = 0 }
-    enum Intent: Sendable { case refresh, stop }
-    enum Message: Sendable, Equatable { case refreshed }
-
-    let clock: any Clock<Duration>
-
-    static func reduce(_ state: inout State, _ message: Message) {
-        state.refreshes += 1
-    }
-
-    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
-        switch intent {
-        case .refresh:
-            context.throttle(id: "refresh", for: .seconds(2), clock: clock) { context in
-                await context.dispatch(.refreshed)
-            }
-        case .stop:
-            context.cancel(id: "refresh")
-        }
-    }
-}
-
-/// Two rows that throttle their refreshes, each on its own.
+/// Two rows that throttle their refreshes, each on its own: each row is a ``Refresher``, the
+/// same feature that runs on a store of its own, with the same `execute`.
 struct RefreshingRows: Feature {
-    struct State: Equatable, Sendable { var rows: [Int: RowRefresher.State] = [:] }
-    enum Intent: Sendable { case rows(Int, RowRefresher.Intent) }
-    enum Message: Sendable, Equatable { case rows(Int, RowRefresher.Message) }
+    struct State: Equatable, Sendable { var rows: [Int: Refresher.State] = [:] }
+    enum Intent: Sendable { case rows(Int, Refresher.Intent) }
+    enum Message: Sendable, Equatable { case rows(Int, Refresher.Message) }
 
-    static let rows = child(RowRefresher.self, in: \.rows, intent: Intent.rows, message: Message.rows)
+    static let rows = child(Refresher.self, in: \.rows, intent: Intent.rows, message: Message.rows)
 
     let clock: any Clock<Duration>
 
@@ -100,7 +77,7 @@ struct RefreshingRows: Feature {
 
     func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
-        case .rows(let id, let intent): context.forward(intent, to: RowRefresher(clock: clock), in: Self.rows, id: id)
+        case .rows(let id, let intent): context.forward(intent, to: Refresher(clock: clock), in: Self.rows, id: id)
         }
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// same place. The parent here puts its children behind fields of several sizes (so that the
 /// offsets are not zero), inside a nested struct, and behind computed properties.
 @Suite struct ChildPlaceTests {
-    struct Tally: ComposableFeature {
+    struct Tally: Feature {
         struct State: Equatable, Sendable { var count = 0 }
         enum Intent: Sendable { case add(Int) }
         enum Message: Sendable { case added(Int) }
@@ -18,7 +18,7 @@ import Testing
             }
         }
 
-        func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+        func execute(_ intent: Intent, _ context: StoreContext<Self>) {
             switch intent {
             case .add(let amount): context.dispatch(.added(amount))
             }

@@ -2,7 +2,7 @@ import MVI
 import MVIFixtures
 
 /// A child whose one intent starts work that waits for the test, then reports what it got.
-struct Loader: ComposableFeature {
+struct Loader: Feature {
     struct State: Equatable, Sendable {
         var label = ""
         var loaded: String?
@@ -27,7 +27,7 @@ struct Loader: ComposableFeature {
         }
     }
 
-    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .setLabel(let label): context.dispatch(.labelled(label))
         case .load:
@@ -41,7 +41,7 @@ struct Loader: ComposableFeature {
 }
 
 /// A child with a child of its own: a panel holding an optional loader.
-struct Panel: ComposableFeature {
+struct Panel: Feature {
     struct State: Equatable, Sendable {
         var loader: Loader.State? = .init()
     }
@@ -67,7 +67,7 @@ struct Panel: ComposableFeature {
         }
     }
 
-    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .closeLoader: context.dispatch(.loaderClosed)
         case .loader(let intent): context.forward(intent, to: inner, in: Self.loader)

@@ -19,7 +19,7 @@ enum DestinationsDocs {
     }
 
     /// A detail screen with an edit sheet of its own.
-    struct Detail: ComposableFeature {
+    struct Detail: Feature {
         enum Destination: Equatable, Sendable { case edit(Form.State) }
         struct State: Equatable, Sendable {
             var title = ""
@@ -38,7 +38,7 @@ enum DestinationsDocs {
             }
         }
 
-        func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+        func execute(_ intent: Intent, _ context: StoreContext<Self>) {
             switch intent {
             case .editTapped: context.dispatch(.editing)
             case .edit(let intent): context.forward(intent, to: Form(), in: Self.edit)
@@ -47,7 +47,7 @@ enum DestinationsDocs {
     }
 
     /// A recording screen: its timer is async work that ends when the screen is popped.
-    struct Record: ComposableFeature {
+    struct Record: Feature {
         struct State: Equatable, Sendable { var seconds = 0 }
         enum Intent: Sendable, Equatable { case start }
         enum Message: Sendable, Equatable { case tick }
@@ -56,7 +56,7 @@ enum DestinationsDocs {
 
         static func reduce(_ state: inout State, _ message: Message) { state.seconds += 1 }
 
-        func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+        func execute(_ intent: Intent, _ context: StoreContext<Self>) {
             context.run(id: "timer") { [ticks] work in
                 for await _ in ticks() { await work.dispatch(.tick) }
             }

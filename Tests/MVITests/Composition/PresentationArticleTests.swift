@@ -5,7 +5,7 @@ import Testing
 /// The code of the "Composing features" article's sections on children that close themselves
 /// and on alerts (MVI.docc), compiled and run. Keep in sync.
 enum PresentationDocs {
-    struct EditForm: ComposableFeature {
+    struct EditForm: Feature {
         struct State: Equatable, Sendable { var title = "" }
         enum Intent: Sendable, Equatable { case setTitle(String), cancel, save }
         enum Message: DismissibleMessage, Equatable { case dismiss, titled(String) }
@@ -15,7 +15,7 @@ enum PresentationDocs {
             if case .titled(let title) = message { state.title = title }
         }
 
-        func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+        func execute(_ intent: Intent, _ context: StoreContext<Self>) {
             switch intent {
             case .setTitle(let title): context.dispatch(.titled(title))
             case .cancel: context.dismiss()

@@ -3,7 +3,7 @@ import MVIFixtures
 
 /// A child that can close itself: at once, or from its async work once the test hands it a
 /// value.
-struct Sheet: ComposableFeature {
+struct Sheet: Feature {
     struct State: Equatable, Sendable {
         var text = ""
     }
@@ -28,7 +28,7 @@ struct Sheet: ComposableFeature {
         }
     }
 
-    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .type(let text): context.dispatch(.typed(text))
         case .cancel: context.dismiss()
@@ -114,7 +114,7 @@ struct Sheets: Feature {
 }
 
 /// A child whose async work reports with a side effect that its parent reduces directly.
-struct Saver: ComposableFeature {
+struct Saver: Feature {
     struct State: Equatable, Sendable {}
     enum Intent: Sendable, Equatable { case save(Int) }
     enum Message: Sendable, Equatable { case never }
@@ -122,7 +122,7 @@ struct Saver: ComposableFeature {
 
     static func reduce(_ state: inout State, _ message: Message) {}
 
-    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .save(let value):
             context.post(.saved(value))

@@ -26,7 +26,7 @@ struct Tally: ReducingFeature {
         }
     }
 
-    func work(for intent: Intent, _ context: FeatureContext<Self>) {
+    func work(for intent: Intent, _ context: StoreContext<Self>) {
         guard case .noteLater(let note) = intent else { return }
         context.run { work in await work.dispatch(.noted(note)) }
     }

@@ -10,7 +10,7 @@ struct Note: Identifiable, Equatable, Sendable {
 }
 
 /// A screen that edits one note, and whose async work saves it.
-struct NoteEditor: ComposableFeature {
+struct NoteEditor: Feature {
     struct State: Equatable, Sendable {
         var note: Note
         var isSaving = false
@@ -39,7 +39,7 @@ struct NoteEditor: ComposableFeature {
         }
     }
 
-    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .type(let text): context.dispatch(.typed(text))
         case .save:
@@ -54,7 +54,7 @@ struct NoteEditor: ComposableFeature {
 }
 
 /// A notebook: the notes, a stack of screens showing them, a preview and a sheet.
-struct Notebook: ComposableFeature {
+struct Notebook: Feature {
     enum Screen: Equatable, Sendable {
         case editor(NoteEditor.State)
         case viewer(Note)
@@ -109,7 +109,7 @@ struct Notebook: ComposableFeature {
         }
     }
 
-    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .add(let note): context.dispatch(.added(note))
         case .rename(let id, let text): context.dispatch(.renamed(id, text))

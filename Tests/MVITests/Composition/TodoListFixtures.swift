@@ -2,7 +2,7 @@ import MVI
 import MVIFixtures
 
 /// A row of a list: a child feature with async work and a side effect.
-struct TodoRow: ComposableFeature {
+struct TodoRow: Feature {
     struct State: Equatable, Sendable {
         var title = ""
         var isDone = false
@@ -35,7 +35,7 @@ struct TodoRow: ComposableFeature {
         }
     }
 
-    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .toggle: context.dispatch(.toggled)
         case .rename(let title): context.dispatch(.renamed(title))
@@ -51,7 +51,7 @@ struct TodoRow: ComposableFeature {
 }
 
 /// An editor sheet: an optional child whose side effect the parent turns into an intent.
-struct TodoEditor: ComposableFeature {
+struct TodoEditor: Feature {
     struct State: Equatable, Sendable {
         var draft = ""
     }
@@ -78,7 +78,7 @@ struct TodoEditor: ComposableFeature {
         }
     }
 
-    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .type(let text): context.dispatch(.typed(text))
         case .submit: context.post(.submitted(context.state.draft))

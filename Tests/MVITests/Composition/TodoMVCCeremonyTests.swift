@@ -122,7 +122,7 @@ struct TodoMVC: ReducingFeature {
         }
     }
 
-    func work(for intent: Intent, _ context: FeatureContext<Self>) {
+    func work(for intent: Intent, _ context: StoreContext<Self>) {
         guard case .load = intent else { return }
         context.run(id: "load", cancelInFlight: true) { [load] work in await work.dispatch(.loaded(await load())) }
     }

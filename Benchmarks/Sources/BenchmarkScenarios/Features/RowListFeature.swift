@@ -3,7 +3,7 @@ import MVICollections
 import OrderedCollections
 
 /// A row of `child-in-*`: a child feature with one intent and one message, as `CounterFeature`.
-struct RowFeature: ComposableFeature {
+struct RowFeature: Feature {
     struct State: Equatable, Sendable { var count = 0 }
     enum Intent: Sendable { case increment }
     enum Message: Sendable { case add(Int) }
@@ -14,7 +14,7 @@ struct RowFeature: ComposableFeature {
         }
     }
 
-    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .increment: context.dispatch(.add(1))
         }

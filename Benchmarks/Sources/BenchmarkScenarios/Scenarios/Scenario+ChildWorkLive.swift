@@ -38,7 +38,7 @@ extension Scenario {
 
 /// A row of `child-in-10-working`: `RowFeature` with an intent that starts work that runs
 /// until the store goes.
-struct WorkingRow: ComposableFeature {
+struct WorkingRow: Feature {
     struct State: Equatable, Sendable { var count = 0 }
     enum Intent: Sendable { case increment, startWork }
     enum Message: Sendable { case add(Int) }
@@ -49,7 +49,7 @@ struct WorkingRow: ComposableFeature {
         }
     }
 
-    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .increment: context.dispatch(.add(1))
         case .startWork: context.run { _ in try await Task.sleep(for: .seconds(86_400)) }

@@ -50,7 +50,7 @@ struct Item: Identifiable, Equatable, Sendable {
 }
 
 /// A screen of `shared-element-edit`: its copy of an item, and an intent that changes it.
-struct ItemDetail: ComposableFeature {
+struct ItemDetail: Feature {
     struct State: Equatable, Sendable { var item: Item }
     enum Intent: Sendable { case increment }
     enum Message: Sendable { case incremented }
@@ -61,7 +61,7 @@ struct ItemDetail: ComposableFeature {
         }
     }
 
-    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .increment: context.dispatch(.incremented)
         }

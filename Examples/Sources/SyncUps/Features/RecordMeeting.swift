@@ -4,7 +4,7 @@ import MVI
 
 /// A meeting in progress: the timer, the current speaker, and the transcript, saved into the
 /// sync-up when the meeting ends.
-struct RecordMeeting: ComposableFeature {
+struct RecordMeeting: Feature {
     /// What the alerts lead to.
     enum Alert: Equatable, Sendable { case confirmDiscard, confirmSave }
 
@@ -64,7 +64,7 @@ struct RecordMeeting: ComposableFeature {
     }
 
     /// Starts the timer and the recognizer; ends the meeting when time is up or the person says so.
-    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .alert(let action):
             context.dispatch(.alertClosed)
@@ -102,7 +102,7 @@ struct RecordMeeting: ComposableFeature {
     }
 
     /// Stops listening and timing, saves the meeting into the sync-up if asked, and pops.
-    private func end(saving: Bool, _ context: FeatureContext<Self>) {
+    private func end(saving: Bool, _ context: StoreContext<Self>) {
         context.cancel(id: "speech")
         context.cancel(id: "timer")
         if saving {

@@ -3,7 +3,7 @@ import Foundation
 import MVI
 
 /// One sync-up: its meetings, the edit sheet, deletion, and the start of a meeting.
-struct SyncUpDetail: ComposableFeature {
+struct SyncUpDetail: Feature {
     /// What the screen shows over itself: at most one thing.
     enum Destination: Equatable, Sendable {
         case alert(AlertState<Alert>)
@@ -60,7 +60,7 @@ struct SyncUpDetail: ComposableFeature {
     }
 
     /// Handles the buttons, the alerts' choices and the form.
-    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .cancelEditTapped: context.dispatch(.presented(nil))
         case .deleteTapped: context.dispatch(.presented(.alert(.deleteSyncUp)))

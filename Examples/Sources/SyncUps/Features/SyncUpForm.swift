@@ -4,7 +4,7 @@ import MVI
 
 /// The form that edits a sync-up, in the add sheet and the edit sheet: it knows nothing of
 /// either; its parent reads the sync-up when the person confirms.
-struct SyncUpForm: ComposableFeature {
+struct SyncUpForm: Feature {
     /// The sync-up being edited and the field with the keyboard.
     struct State: Equatable, Sendable {
         /// The field being typed into.
@@ -59,7 +59,7 @@ struct SyncUpForm: ComposableFeature {
     }
 
     /// Turns what the person did into changes, making the ids new attendees need.
-    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         @Dependency(\.uuid) var uuid
         switch intent {
         case .set(let syncUp): context.dispatch(.set(syncUp))

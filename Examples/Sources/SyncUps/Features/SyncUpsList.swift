@@ -3,7 +3,7 @@ import Foundation
 import MVI
 
 /// The sync-ups, with the sheet that adds one.
-struct SyncUpsList: ComposableFeature {
+struct SyncUpsList: Feature {
     /// The list and the add sheet, when it is open.
     struct State: Equatable, Sendable {
         /// The form of the sync-up being added.
@@ -40,7 +40,7 @@ struct SyncUpsList: ComposableFeature {
     }
 
     /// Opens, confirms and discards the add sheet; deletes.
-    func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .addSyncUpTapped:
             @Dependency(\.uuid) var uuid

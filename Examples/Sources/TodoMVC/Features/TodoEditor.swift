@@ -3,7 +3,7 @@ import MVI
 /// The input line: adds a todo, edits one, or types a search. It knows nothing of the list;
 /// it says what was typed and how it ended with side effects, which the list turns into its
 /// own intents.
-public struct TodoEditor: ComposableFeature {
+public struct TodoEditor: Feature {
     /// What the text is for.
     public enum Purpose: Sendable, Equatable, Codable {
         /// A new todo.
@@ -73,7 +73,7 @@ public struct TodoEditor: ComposableFeature {
     }
 
     /// Turns keys into text changes and the editor's end into side effects.
-    public func execute(_ intent: Intent, _ context: FeatureContext<Self>) {
+    public func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         let state = context.state
         switch intent {
         case .insert(let text):
@@ -88,7 +88,7 @@ public struct TodoEditor: ComposableFeature {
         }
     }
 
-    private func change(to text: String, _ state: State, _ context: FeatureContext<Self>) {
+    private func change(to text: String, _ state: State, _ context: StoreContext<Self>) {
         context.dispatch(.textChanged(text))
         context.post(.changed(state.purpose, text))
     }

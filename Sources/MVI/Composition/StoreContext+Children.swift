@@ -1,4 +1,4 @@
-extension FeatureContext {
+extension StoreContext {
     /// Runs a child's intent with the child's own `execute`, its input embedded into this
     /// feature's through `scope`. Dropped if the child is not there (a tap that raced the
     /// child's removal).
@@ -9,7 +9,7 @@ extension FeatureContext {
     ///
     /// - Returns: Whether the child was there.
     @inlinable @discardableResult
-    public func forward<Child: ComposableFeature, ID>(
+    public func forward<Child: Feature, ID>(
         _ intent: Child.Intent, to child: Child, in scope: ChildScope<F, Child, ID>, id: ID
     ) -> Bool {
         guard let entryState = scope.read(state, id) else {
@@ -38,7 +38,7 @@ extension FeatureContext {
                 // The store cancels a child's work when the child leaves its state: from the
                 // first child's work on, it checks the children with work after each change.
                 // Here, where the store is specialized, so that the watcher is too.
-                if case .store(let context) = parent.storage { context.core.watchChildrenWithWork() }
+                if parent.link == nil { parent.core.unsafelyUnwrapped.watchChildrenWithWork() }
                 parent.serveWork(request, of: scope, id: id, entryState: entryState)
             case .cancel, .cancelWork: parent.serveWork(request, of: scope, id: id, entryState: entryState)
             case .absentChild(let path, let intent):
@@ -46,14 +46,14 @@ extension FeatureContext {
             }
             return .done
         }
-        child.execute(intent, FeatureContext<Child>(link: link))
+        child.execute(intent, StoreContext<Child>(link: link))
         return true
     }
 
     /// Runs a single child's intent with the child's own `execute` (see
     /// ``forward(_:to:in:id:)``).
     @inlinable @discardableResult
-    public func forward<Child: ComposableFeature>(
+    public func forward<Child: Feature>(
         _ intent: Child.Intent, to child: Child, in scope: ChildScope<F, Child, SingleChild>
     ) -> Bool {
         forward(intent, to: child, in: scope, id: .only)
@@ -63,14 +63,13 @@ extension FeatureContext {
     /// there, to the store's error handler; through the parents, so the path is the whole
     /// one below the store. Not on the send path of a child that is there.
     @usableFromInline func reportAbsentChild(path: String, intent: String) {
-        switch storage {
-        case .store(let context):
-            context.core.report(
-                StoreError(
-                    storeName: context.storeName, origin: .absentChild(path),
-                    underlying: AbsentChild(path: path, intent: intent)))
-        case .child(let link):
+        if let link {
             _ = link(.absentChild(path: path, intent: intent))
+        } else if let core {
+            core.report(
+                StoreError(
+                    storeName: core.name, origin: .absentChild(path),
+                    underlying: AbsentChild(path: path, intent: intent)))
         }
     }
 
@@ -89,15 +88,17 @@ extension FeatureContext {
     ) {
         switch request {
         case .run(let workID, let cancelInFlight, let onlyIfIdle, let priority, let operation):
-            run(
-                id: ChildWorkID(
-                    scope: scope.name, child: id, work: workID, presence: scope.presence(of: id, work: workID)),
-                cancelInFlight: cancelInFlight && workID != nil,
-                onlyIfIdle: onlyIfIdle && workID != nil,
-                priority: priority
-            ) { work in
+            let childWork = ChildWorkID(
+                scope: scope.name, child: id, work: workID, presence: scope.presence(of: id, work: workID))
+            let childOperation: @Sendable (WorkContext<F>) async throws -> Void = { work in
                 try await operation(
-                    FeatureWorkContext(ChildWorkBackend(parent: work, scope: scope, id: id, entryState: entryState)))
+                    WorkContext(ChildWorkBackend(parent: work, scope: scope, id: id, entryState: entryState)))
+            }
+            // Without an id of its own, a child's work shares nothing with other work.
+            if onlyIfIdle && workID != nil {
+                runIfIdle(id: childWork, priority: priority, childOperation)
+            } else {
+                run(id: childWork, cancelInFlight: cancelInFlight && workID != nil, priority: priority, childOperation)
             }
         case .cancel(let workID):
             cancel(id: ChildWorkID(scope: scope.name, child: id, work: workID))
@@ -111,34 +112,5 @@ extension FeatureContext {
     /// Cancels all the async work of a single child (see ``cancelWork(of:id:)``).
     public func cancelWork<Child>(of scope: ChildScope<F, Child, SingleChild>) {
         cancelWork(of: scope, id: .only)
-    }
-}
-
-extension StoreContext {
-    /// Runs a child's intent with the child's own `execute` (see
-    /// ``FeatureContext/forward(_:to:in:id:)``), for a parent that is not itself composable.
-    @inlinable @discardableResult
-    public func forward<Child: ComposableFeature, ID>(
-        _ intent: Child.Intent, to child: Child, in scope: ChildScope<F, Child, ID>, id: ID
-    ) -> Bool {
-        FeatureContext(self).forward(intent, to: child, in: scope, id: id)
-    }
-
-    /// Runs a single child's intent with the child's own `execute`.
-    @inlinable @discardableResult
-    public func forward<Child: ComposableFeature>(
-        _ intent: Child.Intent, to child: Child, in scope: ChildScope<F, Child, SingleChild>
-    ) -> Bool {
-        FeatureContext(self).forward(intent, to: child, in: scope, id: .only)
-    }
-
-    /// Cancels all the async work of the child `id` (see ``FeatureContext/cancelWork(of:id:)``).
-    public func cancelWork<Child, ID>(of scope: ChildScope<F, Child, ID>, id: ID) {
-        FeatureContext(self).cancelWork(of: scope, id: id)
-    }
-
-    /// Cancels all the async work of a single child.
-    public func cancelWork<Child>(of scope: ChildScope<F, Child, SingleChild>) {
-        FeatureContext(self).cancelWork(of: scope, id: .only)
     }
 }

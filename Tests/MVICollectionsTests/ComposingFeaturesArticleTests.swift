@@ -106,7 +106,7 @@ enum ComposingDocs {
 }
 
 extension ComposingDocs.TodoList: RoutesToChildren {
-    static var childScopes: [any ChildScopeRoute<ComposingDocs.TodoList>] { [rows, detail] }
+    static let childScopes: [any ChildScopeRoute<ComposingDocs.TodoList>] = [rows, detail]
 }
 
 @Suite(.timeLimit(.minutes(5))) struct ComposingFeaturesArticleTests {

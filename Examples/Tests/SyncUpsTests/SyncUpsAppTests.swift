@@ -15,7 +15,7 @@ struct SyncUpsAppTests {
         #expect(name(.detail(3, .editTapped)) == "SyncUps/path[3]")
         #expect(name(.record(4, .nextTapped)) == "SyncUps/path[4]")
         #expect(name(.list(.addSyncUpTapped)) == "SyncUps/list")
-        #expect(name(.back) == "SyncUps")
+        #expect(name(.path(.back)) == "SyncUps")
         #expect(name(.list(.add(.addAttendeeTapped))) == "SyncUps/list/add")
         #expect(name(.detail(3, .edit(.addAttendeeTapped))) == "SyncUps/path[3]/destination")
     }
@@ -24,7 +24,7 @@ struct SyncUpsAppTests {
         let store = TestStore(
             SyncUpsApp(), initialState: .init(list: .init(syncUps: [.mock])), environment: .dependencies())
         var detail = SyncUpDetail.State(syncUp: .mock)
-        await store.send(.push(.detail(detail))) { $0.path = DestinationStack([.detail(detail)]) }
+        await store.send(.path(.push(.detail(detail)))) { $0.path = DestinationStack([.detail(detail)]) }
         var form = SyncUpForm.State(syncUp: .mock)
         detail.destination = .edit(form)
         await store.send(.detail(0, .editTapped)) { $0.path = DestinationStack([.detail(detail)]) }
@@ -68,7 +68,7 @@ struct SyncUpsAppTests {
     @Test func deletingFromTheDetailPopsItAndRemovesTheSyncUp() async {
         let store = TestStore(
             SyncUpsApp(), initialState: .init(list: .init(syncUps: [.mock])), environment: .dependencies())
-        await store.send(.push(.detail(.init(syncUp: .mock)))) {
+        await store.send(.path(.push(.detail(.init(syncUp: .mock))))) {
             $0.path = DestinationStack([.detail(.init(syncUp: .mock))])
         }
         await store.send(.detail(0, .deleteTapped)) {
@@ -128,10 +128,11 @@ struct SyncUpsAppTests {
                 $0.continuousClock = clock
                 $0.speechClient = .test(.authorized)
             })
-        await store.send(.detail(0, .startMeetingTapped))
-        await store.receive(intent: .startMeeting(.mock)) {
+        await store.send(.detail(0, .startMeetingTapped)) {
             $0.path = DestinationStack([.detail(.init(syncUp: .mock)), .record(.init(syncUp: .mock))])
         }
+        // What the recording screen's view sends when it appears.
+        await store.send(.record(1, .start))
         await clock.advance(by: .seconds(1))
         await store.receive(intent: .record(1, .timerTicked)) {
             $0.path = DestinationStack([

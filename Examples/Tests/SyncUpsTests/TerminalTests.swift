@@ -21,7 +21,7 @@ import Testing
     @Test func theListSelectsOpensAddsAndDeletes() {
         var terminal = SyncUpsTerminal()
         #expect(terminal.command(for: .down, in: Self.app) == nil)
-        #expect(terminal.command(for: .enter, in: Self.app) == .send(.push(.detail(.init(syncUp: .sixSeconds)))))
+        #expect(terminal.command(for: .enter, in: Self.app) == .send(.path(.push(.detail(.init(syncUp: .sixSeconds))))))
         #expect(terminal.command(for: .character("d"), in: Self.app) == .send(.list(.delete(atOffsets: [1]))))
         #expect(terminal.command(for: .character("a"), in: Self.app) == .send(.list(.addSyncUpTapped)))
         #expect(terminal.command(for: .character("q"), in: Self.app) == .quit)

@@ -31,6 +31,16 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
         /// child's messages are not dismissible or the place cannot lose the child.
         @usableFromInline let isDismissal: (@Sendable (Child.Message) -> Bool)?
 
+        /// Reduces a parent's message if it carries one of the child's, and says whether it
+        /// did (``ChildScopeRoute/reduce(carried:in:)``).
+        @usableFromInline let reduceCarried: @Sendable (inout Parent.State, Parent.Message) -> Bool
+        /// The child's id and intent, if a parent's intent carries one of the child's.
+        @usableFromInline let extractIntent: @Sendable (Parent.Intent) -> (ID, Child.Intent)?
+        /// Forwards a parent's intent to the child if it carries one of the child's; `nil`
+        /// for a scope declared with the child's type rather than its feature, which cannot
+        /// run the child's `execute` by itself.
+        @usableFromInline let forwardCarried: (@Sendable (Parent.Intent, StoreContext<Parent>) -> Bool)?
+
         @usableFromInline init(
             name: String,
             read: @escaping @Sendable (Parent.State, ID) -> Child.State?,
@@ -38,7 +48,11 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
             embedIntent: @escaping @Sendable (ID, Child.Intent) -> Parent.Intent,
             embedMessage: @escaping @Sendable (ID, Child.Message) -> Parent.Message,
             route: @escaping @Sendable (ID, Child.SideEffect) -> ChildSideEffect<Parent>,
-            remove: (@Sendable (inout Parent.State, ID) -> Bool)?
+            remove: (@Sendable (inout Parent.State, ID) -> Bool)?,
+            isDismissal: (@Sendable (Child.Message) -> Bool)?,
+            reduceCarried: @escaping @Sendable (inout Parent.State, Parent.Message) -> Bool,
+            extractIntent: @escaping @Sendable (Parent.Intent) -> (ID, Child.Intent)?,
+            forwardCarried: (@Sendable (Parent.Intent, StoreContext<Parent>) -> Bool)?
         ) {
             self.name = name
             self.read = read
@@ -47,11 +61,24 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
             self.embedMessage = embedMessage
             self.route = route
             self.remove = remove
-            self.isDismissal = remove == nil ? nil : dismissalCheck(for: Child.Message.self)
+            self.isDismissal = isDismissal
+            self.reduceCarried = reduceCarried
+            self.extractIntent = extractIntent
+            self.forwardCarried = forwardCarried
+        }
+
+        /// The same parts, with `forwardCarried`.
+        @usableFromInline func forwarding(
+            _ forwardCarried: @escaping @Sendable (Parent.Intent, StoreContext<Parent>) -> Bool
+        ) -> Parts {
+            Parts(
+                name: name, read: read, modify: modify, embedIntent: embedIntent, embedMessage: embedMessage,
+                route: route, remove: remove, isDismissal: isDismissal, reduceCarried: reduceCarried,
+                extractIntent: extractIntent, forwardCarried: forwardCarried)
         }
     }
 
-    @usableFromInline let parts: Parts
+    @usableFromInline var parts: Parts
 
     /// The name of the child's place in logs and work ids: its key path below the parent's
     /// state (`rows`, `left.editor`), unique among a parent's places unless `name:` says
@@ -64,7 +91,9 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
     @inlinable var embedMessage: @Sendable (ID, Child.Message) -> Parent.Message { parts.embedMessage }
     @inlinable var route: @Sendable (ID, Child.SideEffect) -> ChildSideEffect<Parent> { parts.route }
 
-    @usableFromInline init(
+    /// Inlinable, so that the closures that find a child's case in a parent's intent or
+    /// message are made specialized for the parent's and the child's types.
+    @inlinable init(
         name: String,
         read: @escaping @Sendable (Parent.State, ID) -> Child.State?,
         modify: @escaping @Sendable (inout Parent.State, ID, (inout Child.State) -> Void) -> Bool,
@@ -73,9 +102,48 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
         sideEffects: @escaping @Sendable (ID, Child.SideEffect) -> ChildSideEffect<Parent>,
         remove: (@Sendable (inout Parent.State, ID) -> Bool)?
     ) {
+        let isDismissal = remove == nil ? nil : dismissalCheck(for: Child.Message.self)
+        let extractMessage = Self.extractor(message)
         parts = Parts(
             name: name, read: read, modify: modify, embedIntent: intent, embedMessage: message,
-            route: sideEffects, remove: remove)
+            route: sideEffects, remove: remove, isDismissal: isDismissal,
+            reduceCarried: { parent, carrier in
+                guard let (id, message) = extractMessage(carrier) else { return false }
+                if let isDismissal, isDismissal(message), let remove {
+                    _ = remove(&parent, id)
+                } else {
+                    _ = modify(&parent, id) { Child.reduceKeepingSharedElements(&$0, message) }
+                }
+                return true
+            },
+            extractIntent: Self.extractor(intent), forwardCarried: nil)
+    }
+
+    /// This scope, running `feature` for the intents ``forward(carried:_:)`` finds.
+    @inlinable func running(_ feature: Child) -> Self {
+        var scope = self
+        let extractIntent = parts.extractIntent
+        let plain = self
+        scope.parts = parts.forwarding { carrier, context in
+            guard let (id, intent) = extractIntent(carrier) else { return false }
+            context.forward(intent, to: feature, in: plain, id: id)
+            return true
+        }
+        return scope
+    }
+
+    /// Finds the child's id and value in a parent's intent or message made by `embed` (an
+    /// enum case): by the case's tag once learnt (``EnumCase``). A single child's case carries
+    /// the child's value alone; a collection's carries the id and the value.
+    @inlinable static func extractor<Carrier, Value>(
+        _ embed: @escaping @Sendable (ID, Value) -> Carrier
+    ) -> @Sendable (Carrier) -> (ID, Value)? {
+        if let only = SingleChild.only as? ID {
+            let enumCase = EnumCase<Carrier, Value> { embed(only, $0) }
+            return { carrier in enumCase.extract(from: carrier).map { (only, $0) } }
+        }
+        let enumCase = EnumCase<Carrier, (ID, Value)> { embed($0.0, $0.1) }
+        return { carrier in enumCase.extract(from: carrier) }
     }
 
     /// The child's state, `nil` if the child is not there.

@@ -65,7 +65,7 @@ extension Feature {
     }
 
     /// Declares a child feature that is one case of an optional enum destination, and posts
-    /// no side effects (see ``child(_:at:case:name:intent:message:sideEffects:)``).
+    /// no side effects (see `child(_:at:case:name:intent:message:sideEffects:)`).
     ///
     /// - Parameters:
     ///   - child: The child feature's type.
@@ -146,7 +146,7 @@ extension Feature {
     }
 
     /// Declares the screens of one kind in a collection of enum screens, for a child that
-    /// posts no side effects (see ``child(_:in:case:name:intent:message:sideEffects:)``).
+    /// posts no side effects (see `child(_:in:case:name:intent:message:sideEffects:)`).
     ///
     /// - Parameters:
     ///   - child: The child feature's type.

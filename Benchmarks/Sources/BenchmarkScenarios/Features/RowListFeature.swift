@@ -49,3 +49,29 @@ struct RowListFeature: Feature {
         State(rows: OrderedDictionary(uniqueKeysWithValues: (0..<count).map { ($0, RowFeature.State()) }))
     }
 }
+
+/// `RowListFeature` written with `RoutesToChildren`: the parent's reduce and execute hand
+/// the rows' cases to `reduceChildren` and `forwardToChildren` (`child-in-10-routed`).
+struct RoutedRowListFeature: Feature, RoutesToChildren {
+    typealias State = RowListFeature.State
+    enum Intent: Sendable { case rows(Int, RowFeature.Intent), clear }
+    enum Message: Sendable { case rows(Int, RowFeature.Message), cleared }
+    typealias SideEffect = Never
+
+    static let rows = child(RowFeature(), in: \.rows, intent: Intent.rows, message: Message.rows)
+    static let childScopes: [any ChildScopeRoute<RoutedRowListFeature>] = [rows]
+
+    static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .cleared: state.rows.removeAll()
+        default: reduceChildren(&state, message)
+        }
+    }
+
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+        switch intent {
+        case .clear: context.dispatch(.cleared)
+        default: context.forwardToChildren(intent)
+        }
+    }
+}

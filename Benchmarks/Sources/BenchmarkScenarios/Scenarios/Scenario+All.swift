@@ -32,6 +32,7 @@ extension Scenario {
             .orbitIntent,
             .childInList("child-in-10", rows: 10),
             .childInList("child-in-10k", rows: 10_000),
+            .childInList("child-in-10-routed", rows: 10, routed: true),
             .sharedElementEdit,
             .childWorkLive,
             .containerParam,

@@ -6,7 +6,7 @@ extension Scenario {
     /// robin), through the parent's store, one subscriber on the parent. Against `send-1sub`
     /// it is what composition adds to a send; against each other, whether it grows with the
     /// list (it must not: one lookup by id).
-    static func childInList(_ name: String, rows: Int) -> Scenario {
+    static func childInList(_ name: String, rows: Int, routed: Bool = false) -> Scenario {
         func verify(_ rowsState: OrderedDictionary<Int, RowFeature.State>, _ sink: Sink, _ n: Int) -> String? {
             let total = rowsState.values.reduce(0) { $0 + $1.count }
             return expect("increments over all rows", total, n)
@@ -14,7 +14,9 @@ extension Scenario {
                 ?? expect("subscriber calls", sink.calls, n + 1)
         }
         return Scenario(
-            name, "one intent to one row among \(rows) child features, one subscriber on the parent",
+            name,
+            "one intent to one row among \(rows) child features, one subscriber on the parent"
+                + (routed ? ", routed with RoutesToChildren" : ""),
             fullSize: 1_000_000, smokeSize: 10_000,
             systems: [
                 (
@@ -33,6 +35,15 @@ extension Scenario {
                 (
                     .mvi,
                     { n in
+                        if routed {
+                            let store = Store(RoutedRowListFeature(), initialState: RowListFeature.state(rows: rows))
+                            let sink = Sink()
+                            let subscription = store.subscribe { sink.observe($0.rows.count) }
+                            return Trial(
+                                operations: n,
+                                run: { for i in 0..<n { store.send(.rows(i % rows, .increment)) } },
+                                verify: { withExtendedLifetime(subscription) { verify(store.state.rows, sink, n) } })
+                        }
                         let store = Store(RowListFeature(), initialState: RowListFeature.state(rows: rows))
                         let sink = Sink()
                         let subscription = store.subscribe { sink.observe($0.rows.count) }

@@ -3,7 +3,7 @@ import Foundation
 import MVI
 
 /// One sync-up: its meetings, the edit sheet, deletion, and the start of a meeting.
-struct SyncUpDetail: Feature {
+struct SyncUpDetail: Feature, RoutesToChildren {
     /// What the screen shows over itself: at most one thing.
     enum Destination: Equatable, Sendable {
         case alert(AlertState<Alert>)
@@ -45,7 +45,9 @@ struct SyncUpDetail: Feature {
 
     /// The edit sheet's form.
     static let edit = child(
-        SyncUpForm.self, at: \.destination, case: Destination.edit, intent: Intent.edit, message: Message.edit)
+        SyncUpForm(), at: \.destination, case: Destination.edit, intent: Intent.edit, message: Message.edit)
+    /// The form, for routing and logs.
+    static let childScopes: [any ChildScopeRoute<SyncUpDetail>] = [edit]
 
     /// Applies one change to the screen.
     static func reduce(_ state: inout State, _ message: Message) {
@@ -55,7 +57,7 @@ struct SyncUpDetail: Feature {
         case .saved(let syncUp):
             state.syncUp = syncUp
             state.destination = nil
-        case .edit(let message): edit.reduce(&state, message)
+        case .edit: reduceChildren(&state, message)
         }
     }
 
@@ -91,14 +93,9 @@ struct SyncUpDetail: Feature {
                 }
             case nil: break
             }
-        case .edit(let intent): context.forward(intent, to: SyncUpForm(), in: Self.edit)
+        case .edit: context.forwardToChildren(intent)
         }
     }
-}
-
-extension SyncUpDetail: RoutesToChildren {
-    /// The edit sheet's form, so that logs name it.
-    static var childScopes: [any ChildScopeRoute<SyncUpDetail>] { [edit] }
 }
 
 extension AlertState<SyncUpDetail.Alert> {

@@ -2,7 +2,7 @@ import Foundation
 import MVI
 
 /// The app: the list at the root, and a stack of screens pushed over it.
-struct SyncUpsApp: Feature {
+struct SyncUpsApp: Feature, RoutesToChildren {
     /// A screen of the stack.
     enum Path: Equatable, Sendable {
         case detail(SyncUpDetail.State)
@@ -20,32 +20,35 @@ struct SyncUpsApp: Feature {
         var problem: String?
     }
 
-    /// What the person does, on the list, on a screen, or with the stack.
+    /// What the person does: on the list, on a screen, or with the stack.
     enum Intent: Equatable, Sendable {
         case list(SyncUpsList.Intent), detail(Int, SyncUpDetail.Intent), record(Int, RecordMeeting.Intent)
-        case push(Path), back, startMeeting(SyncUp), reportProblem(String)
+        case path(StackChange<Path>), reportProblem(String)
     }
 
     /// What changes the app.
     enum Message: Equatable, Sendable {
         case list(SyncUpsList.Message), detail(Int, SyncUpDetail.Message), record(Int, RecordMeeting.Message)
-        case pushed(Path), popped(from: Int), deleted(SyncUp.ID), problemReported(String)
+        case path(StackChange<Path>), deleted(SyncUp.ID), problemReported(String)
     }
 
     /// The list.
-    static let list = child(SyncUpsList.self, at: \.list, intent: Intent.list, message: Message.list)
-    /// The detail screens of the stack.
+    static let list = child(SyncUpsList(), at: \.list, intent: Intent.list, message: Message.list)
+    /// The detail screens of the stack: a sync-up deleted leaves the list, and a meeting
+    /// started pushes its recording screen.
     static let detail = child(
-        SyncUpDetail.self, in: \.path, case: Path.detail, intent: Intent.detail, message: Message.detail,
+        SyncUpDetail(), in: \.path, case: Path.detail, intent: Intent.detail, message: Message.detail,
         sideEffects: { _, effect in
             switch effect {
             case .deleted(let id): .dispatch(.deleted(id))
-            case .startMeeting(let syncUp): .send(.startMeeting(syncUp))
+            case .startMeeting(let syncUp): .dispatch(.path(.push(.record(.init(syncUp: syncUp)))))
             }
         })
     /// The recording screens of the stack.
     static let record = child(
-        RecordMeeting.self, in: \.path, case: Path.record, intent: Intent.record, message: Message.record)
+        RecordMeeting(), in: \.path, case: Path.record, intent: Intent.record, message: Message.record)
+    /// Every child, for routing and logs.
+    static let childScopes: [any ChildScopeRoute<SyncUpsApp>] = [list, detail, record]
 
     /// Each screen's sync-up is the list's: an edit on a screen is an edit of the list and of
     /// the other screens, and a sync-up deleted from the list closes its screens.
@@ -58,36 +61,19 @@ struct SyncUpsApp: Feature {
     /// Applies one change to the app.
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
-        case .list(let message): list.reduce(&state, message)
-        case .detail(let id, let message): detail.reduce(&state, message, id: id)
-        case .record(let id, let message): record.reduce(&state, message, id: id)
-        case .pushed(let screen): state.path.push(screen)
-        case .popped(let id): state.path.pop(from: id)
+        case .path(let change): state.path.apply(change)
         case .deleted(let id): state.list.syncUps.removeAll { $0.id == id }
         case .problemReported(let problem): state.problem = problem
+        default: reduceChildren(&state, message)
         }
     }
 
-    /// Routes to the list and the screens; pushes, pops, and starts a meeting's timer.
+    /// Routes to the list and the screens, and moves through the stack.
     func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
-        case .list(let intent): context.forward(intent, to: SyncUpsList(), in: Self.list)
-        case .detail(let id, let intent): context.forward(intent, to: SyncUpDetail(), in: Self.detail, id: id)
-        case .record(let id, let intent): context.forward(intent, to: RecordMeeting(), in: Self.record, id: id)
-        case .push(let screen): context.dispatch(.pushed(screen))
-        case .back:
-            guard let top = context.state.path.topID else { return }
-            context.dispatch(.popped(from: top))
-        case .startMeeting(let syncUp):
-            context.dispatch(.pushed(.record(.init(syncUp: syncUp))))
-            guard let id = context.state.path.topID else { return }
-            context.forward(.start, to: RecordMeeting(), in: Self.record, id: id)
+        case .path(let change): context.dispatch(.path(change))
         case .reportProblem(let problem): context.dispatch(.problemReported(problem))
+        default: context.forwardToChildren(intent)
         }
     }
-}
-
-extension SyncUpsApp: RoutesToChildren {
-    /// The list and the screens, so that logs name the child an intent is for.
-    static var childScopes: [any ChildScopeRoute<SyncUpsApp>] { [list, detail, record] }
 }

@@ -3,7 +3,7 @@ import Foundation
 import MVI
 
 /// The sync-ups, with the sheet that adds one.
-struct SyncUpsList: Feature {
+struct SyncUpsList: Feature, RoutesToChildren {
     /// The list and the add sheet, when it is open.
     struct State: Equatable, Sendable {
         /// The form of the sync-up being added.
@@ -25,7 +25,9 @@ struct SyncUpsList: Feature {
     }
 
     /// The add sheet's form.
-    static let add = child(SyncUpForm.self, at: \.add, intent: Intent.add, message: Message.add)
+    static let add = child(SyncUpForm(), at: \.add, intent: Intent.add, message: Message.add)
+    /// The form, for routing and logs.
+    static let childScopes: [any ChildScopeRoute<SyncUpsList>] = [add]
 
     /// Applies one change to the list.
     static func reduce(_ state: inout State, _ message: Message) {
@@ -35,7 +37,7 @@ struct SyncUpsList: Feature {
             state.syncUps.append(syncUp)
             state.add = nil
         case .deleted(let offsets): state.syncUps.remove(atOffsets: offsets)
-        case .add(let message): add.reduce(&state, message)
+        case .add: reduceChildren(&state, message)
         }
     }
 
@@ -50,12 +52,7 @@ struct SyncUpsList: Feature {
             context.dispatch(.added(form.syncUp.withoutBlankAttendees))
         case .dismissAddTapped: context.dispatch(.addPresented(nil))
         case .delete(let offsets): context.dispatch(.deleted(atOffsets: offsets))
-        case .add(let intent): context.forward(intent, to: SyncUpForm(), in: Self.add)
+        case .add: context.forwardToChildren(intent)
         }
     }
-}
-
-extension SyncUpsList: RoutesToChildren {
-    /// The add sheet's form, so that logs name it.
-    static var childScopes: [any ChildScopeRoute<SyncUpsList>] { [add] }
 }

@@ -12,6 +12,8 @@ public final class SyncUpsSession {
     /// One app at a time saves a folder: two would save over each other's changes.
     let lock: FileStateLock
     var terminal = SyncUpsTerminal()
+    /// The recording screens already started, by id: ids are never reused.
+    var startedRecordings: Set<Int> = []
 
     /// Starts the app with the sync-ups saved in the folder `directory`, its features reading
     /// the dependencies of `environment`: the live ones by default, or the app's overrides
@@ -44,12 +46,24 @@ public final class SyncUpsSession {
         case .send(let intent)?: store.send(intent)
         case nil: break
         }
+        startAppearedRecordings()
         return true
+    }
+
+    /// What a view does when a screen appears (SwiftUI's `.task`): a recording screen pushed
+    /// since the last look starts its timer and speech recognition.
+    func startAppearedRecordings() {
+        for (id, screen) in store.state.path.elements where !startedRecordings.contains(id) {
+            guard case .record = screen else { continue }
+            startedRecordings.insert(id)
+            store.send(.record(id, .start))
+        }
     }
 
     /// The screen as lines of at most `width` columns, `height` of them.
     public func screen(width: Int = 80, height: Int = 24) -> [String] {
-        terminal.screen(store.state, width: width, height: height)
+        startAppearedRecordings()
+        return terminal.screen(store.state, width: width, height: height)
     }
 
     /// Waits until the store has handled what was sent: a meeting's timer keeps work running,

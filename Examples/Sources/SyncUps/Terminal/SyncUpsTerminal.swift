@@ -54,7 +54,7 @@ struct SyncUpsTerminal: Equatable, Sendable {
                 ) { .detail(id, .edit($0)) }
             case nil: return detailCommand(key, id, detail.syncUp)
             }
-        case .meeting: return key == .escape || key == .left ? .send(.back) : nil
+        case .meeting: return key == .escape || key == .left ? .send(.path(.back)) : nil
         case .record(let id, let record):
             if let alert = record.alert { return Self.alertCommand(key, alert) { .record(id, .alert($0)) } }
             switch key {
@@ -74,7 +74,7 @@ struct SyncUpsTerminal: Equatable, Sendable {
         case .character("q"): return .quit
         case .enter where !syncUps.isEmpty:
             selectedMeeting = 0
-            return .send(.push(.detail(.init(syncUp: syncUps[selectedSyncUp]))))
+            return .send(.path(.push(.detail(.init(syncUp: syncUps[selectedSyncUp])))))
         case .character("d"), .delete:
             guard !syncUps.isEmpty else { return nil }
             return .send(.list(.delete(atOffsets: [selectedSyncUp])))
@@ -92,8 +92,9 @@ struct SyncUpsTerminal: Equatable, Sendable {
         case .character("s"): return .send(.detail(id, .startMeetingTapped))
         case .character("e"): return .send(.detail(id, .editTapped))
         case .character("x"): return .send(.detail(id, .deleteTapped))
-        case .escape, .left: return .send(.back)
-        case .enter where !meetings.isEmpty: return .send(.push(.meeting(meetings[selectedMeeting], syncUp: syncUp)))
+        case .escape, .left: return .send(.path(.back))
+        case .enter where !meetings.isEmpty:
+            return .send(.path(.push(.meeting(meetings[selectedMeeting], syncUp: syncUp))))
         case .character("d"), .delete:
             guard !meetings.isEmpty else { return nil }
             return .send(.detail(id, .deleteMeetings(atOffsets: [selectedMeeting])))

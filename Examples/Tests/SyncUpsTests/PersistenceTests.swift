@@ -33,7 +33,7 @@ struct PersistenceTests {
         await store.waitForIdle()
         guard var syncUp = store.state.list.add?.syncUp else { return }
         syncUp.title = title
-        store.send(.list(.add(.set(syncUp))))
+        store.send(.list(.add(.binding(.set(\.syncUp, syncUp)))))
         store.send(.list(.confirmAddTapped))
         await store.waitForIdle()
     }

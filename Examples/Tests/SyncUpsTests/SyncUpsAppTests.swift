@@ -30,7 +30,9 @@ struct SyncUpsAppTests {
         await store.send(.detail(0, .editTapped)) { $0.path = DestinationStack([.detail(detail)]) }
         form.syncUp.title = "Blob"
         detail.destination = .edit(form)
-        await store.send(.detail(0, .edit(.set(form.syncUp)))) { $0.path = DestinationStack([.detail(detail)]) }
+        await store.send(.detail(0, .edit(.binding(.set(\.syncUp, form.syncUp))))) {
+            $0.path = DestinationStack([.detail(detail)])
+        }
         await store.send(.detail(0, .doneEditingTapped)) {
             // The detail's sync-up is the list's: asserting one asserts both.
             $0.path = DestinationStack([.detail(.init(syncUp: form.syncUp))])

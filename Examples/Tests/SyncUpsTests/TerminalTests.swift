@@ -43,12 +43,13 @@ import Testing
         var terminal = SyncUpsTerminal()
         var typed = form
         typed.title = "Desk"
-        #expect(terminal.command(for: .character("k"), in: state) == .send(.list(.add(.set(typed)))))
-        #expect(terminal.command(for: .down, in: state) == .send(.list(.add(.focus(.duration)))))
+        #expect(
+            terminal.command(for: .character("k"), in: state) == .send(.list(.add(.binding(.set(\.syncUp, typed))))))
+        #expect(terminal.command(for: .down, in: state) == .send(.list(.add(.binding(.set(\.focus, .duration))))))
         state.list.add?.focus = .duration
         var shorter = form
         shorter.duration = .seconds(240)
-        #expect(terminal.command(for: .left, in: state) == .send(.list(.add(.set(shorter)))))
+        #expect(terminal.command(for: .left, in: state) == .send(.list(.add(.binding(.set(\.syncUp, shorter))))))
     }
 
     @Test func theFormDeletesAndAddsAttendeesAndConfirmsOrCancels() {

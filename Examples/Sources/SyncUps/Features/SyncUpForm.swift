@@ -30,22 +30,21 @@ struct SyncUpForm: Feature {
         case title, duration, theme
     }
 
-    /// What the person does: edits the sync-up (a view's binding sets it whole), moves the
-    /// focus, adds or deletes attendees.
+    /// What the person does: edits a field or moves the focus (a view's binding), adds or
+    /// deletes attendees.
     enum Intent: Equatable, Sendable {
-        case set(SyncUp), focus(Field?), addAttendeeTapped, deleteAttendees(atOffsets: IndexSet)
+        case binding(StateBinding<State>), addAttendeeTapped, deleteAttendees(atOffsets: IndexSet)
     }
 
     /// What changes the form: an edit, or the attendees added and removed with the ids they need.
     enum Message: Equatable, Sendable {
-        case set(SyncUp), focus(Field?), attendeeAdded(UUID), attendeesDeleted(atOffsets: IndexSet, blank: UUID?)
+        case binding(StateBinding<State>), attendeeAdded(UUID), attendeesDeleted(atOffsets: IndexSet, blank: UUID?)
     }
 
     /// Applies one change to the form.
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
-        case .set(let syncUp): state.syncUp = syncUp
-        case .focus(let field): state.focus = field
+        case .binding(let binding): binding.apply(to: &state)
         case .attendeeAdded(let id):
             state.syncUp.attendees.append(Attendee(id: id))
             state.focus = .attendee(id)
@@ -62,8 +61,7 @@ struct SyncUpForm: Feature {
     func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         @Dependency(\.uuid) var uuid
         switch intent {
-        case .set(let syncUp): context.dispatch(.set(syncUp))
-        case .focus(let field): context.dispatch(.focus(field))
+        case .binding(let binding): context.dispatch(.binding(binding))
         case .addAttendeeTapped: context.dispatch(.attendeeAdded(uuid()))
         case .deleteAttendees(let offsets):
             let emptied = offsets.count >= context.state.syncUp.attendees.count

@@ -135,8 +135,8 @@ struct SyncUpsTerminal: Equatable, Sendable {
         case .control("d"):
             guard let attendeeIndex else { return nil }
             return .send(intent(.deleteAttendees(atOffsets: [attendeeIndex])))
-        case .up: return .send(intent(.focus(fields[max(0, position - 1)])))
-        case .down, .tab: return .send(intent(.focus(fields[min(fields.count - 1, position + 1)])))
+        case .up: return .send(intent(.binding(.set(\.focus, fields[max(0, position - 1)]))))
+        case .down, .tab: return .send(intent(.binding(.set(\.focus, fields[min(fields.count - 1, position + 1)]))))
         case .left, .right:
             let step = key == .left ? -1 : 1
             if focus == .duration {
@@ -152,7 +152,7 @@ struct SyncUpsTerminal: Equatable, Sendable {
             typed(&syncUp, focus, attendeeIndex) { if !$0.isEmpty { $0.removeLast() } }
         default: break
         }
-        return syncUp == form.syncUp ? nil : .send(intent(.set(syncUp)))
+        return syncUp == form.syncUp ? nil : .send(intent(.binding(.set(\.syncUp, syncUp))))
     }
 
     /// Applies `change` to the focused text: the title or an attendee's name.

@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "MVIJSON", targets: ["MVIJSON"]),
         .library(name: "MVIDependencies", targets: ["MVIDependencies"]),
         .library(name: "MVISQLite", targets: ["MVISQLite"]),
+        .library(name: "MVIUndo", targets: ["MVIUndo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
@@ -112,6 +113,9 @@ let package = Package(
             name: "MVICollections",
             dependencies: ["MVI", .product(name: "OrderedCollections", package: "swift-collections")],
             swiftSettings: strictSettings),
+        // Undo and redo for an app's users: a value with its history, kept in a feature's state
+        // (nothing beyond the toolchain).
+        .target(name: "MVIUndo", swiftSettings: strictSettings),
         // Counters, timers and spans for stores in production, as middleware on swift-metrics
         // and swift-distributed-tracing. Off unless installed.
         .target(
@@ -191,6 +195,12 @@ let package = Package(
             dependencies: [
                 "MVI", "MVICollections", "MVITesting",
                 .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "MVIUndoTests",
+            dependencies: [
+                "MVI", "MVIUndo", "MVITesting", .product(name: "Clocks", package: "swift-clocks"),
             ],
             swiftSettings: strictSettings),
         .testTarget(

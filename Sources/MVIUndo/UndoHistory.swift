@@ -27,8 +27,15 @@
 /// keeps running (what it dispatches afterwards is a new step), and side effects already
 /// posted are not taken back. See <doc:UndoingChanges>.
 public struct UndoHistory<Value: Sendable>: Sendable {
-    /// The value now.
-    public private(set) var value: Value
+    /// The value now. Setting it (directly, through a key path, a `StateBinding` or a child
+    /// scope's place) records the change as a step of its own, as ``record(_:group:)`` with no
+    /// group does.
+    public var value: Value {
+        get { current }
+        set { record(newValue) }
+    }
+    /// The value now, as stored.
+    private var current: Value
     /// The most steps kept for undo; older ones are forgotten.
     public let limit: Int
     /// The values undo goes back to, oldest first.
@@ -44,7 +51,7 @@ public struct UndoHistory<Value: Sendable>: Sendable {
     ///   - value: The value now.
     ///   - limit: The most steps kept for undo (at least one).
     public init(_ value: Value, limit: Int = 100) {
-        self.value = value
+        self.current = value
         self.limit = Swift.max(1, limit)
     }
 
@@ -69,14 +76,14 @@ public struct UndoHistory<Value: Sendable>: Sendable {
     ///   - group: The group of changes that make one step (a burst of typing), or `nil` for a
     ///     step of its own.
     public mutating func record(_ newValue: Value, group: UndoGroup? = nil) {
-        guard !areEqualValues(newValue, value) else { return }
+        guard !areEqualValues(newValue, current) else { return }
         if group == nil || group != openGroup {
-            past.append(value)
+            past.append(current)
             if past.count > limit { past.removeFirst(past.count - limit) }
         }
         openGroup = group
         future.removeAll()
-        value = newValue
+        current = newValue
     }
 
     /// Changes the value in place (see ``record(_:group:)``).
@@ -85,7 +92,7 @@ public struct UndoHistory<Value: Sendable>: Sendable {
     ///   - group: The group of changes that make one step, or `nil` for a step of its own.
     ///   - body: The change.
     public mutating func modify(group: UndoGroup? = nil, _ body: (inout Value) -> Void) {
-        var newValue = value
+        var newValue = current
         body(&newValue)
         record(newValue, group: group)
     }
@@ -99,16 +106,16 @@ public struct UndoHistory<Value: Sendable>: Sendable {
     /// Goes back one step, if there is one; the step can be redone.
     public mutating func undo() {
         guard let previous = past.popLast() else { return }
-        future.append(value)
-        value = previous
+        future.append(current)
+        current = previous
         openGroup = nil
     }
 
     /// Brings back the step last undone, if there is one.
     public mutating func redo() {
         guard let next = future.popLast() else { return }
-        past.append(value)
-        value = next
+        past.append(current)
+        current = next
         openGroup = nil
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MVI
 import MVIUndo
 import Testing
 
@@ -134,5 +135,38 @@ import Testing
         restored.undo()
         restored.undo()
         #expect(restored.value == "one")
+    }
+}
+
+/// The value written through a key path: by a `StateBinding`, or in place.
+@Suite struct UndoHistoryWritesTests {
+    struct Draft: Equatable, Sendable {
+        var title = ""
+        var tags: [String] = []
+    }
+
+    struct State: Equatable, Sendable {
+        var draft = UndoHistory(Draft())
+    }
+
+    @Test func aWriteThroughTheValueIsAStep() {
+        var state = State()
+        state.draft.value.title = "Notes"
+        state.draft.value.tags.append("work")
+        state.draft.value.title = "Notes"  // equal: no step
+        #expect(state.draft.undoCount == 2)
+        state.draft.undo()
+        #expect(state.draft.value == Draft(title: "Notes"))
+        state.draft.undo()
+        #expect(state.draft.value == Draft())
+    }
+
+    @Test func aStateBindingWritesAStep() {
+        var state = State()
+        StateBinding<State>.set(\.draft.value.title, "Plan").apply(to: &state)
+        #expect(state.draft.value.title == "Plan")
+        state.draft.undo()
+        #expect(state.draft.value.title == "")
+        #expect(state.draft.canRedo)
     }
 }

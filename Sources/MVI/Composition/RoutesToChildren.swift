@@ -46,7 +46,9 @@ extension RoutesToChildren {
     /// - Returns: Whether a scope carries `message` (`false` for the feature's own messages).
     @inlinable @discardableResult
     public static func reduceChildren(_ state: inout State, _ message: Message) -> Bool {
-        for scope in childScopes where scope.reduce(carried: message, in: &state) { return true }
+        // By index: each scope is borrowed from the array, not copied out of it.
+        let scopes = childScopes
+        for index in scopes.indices where scopes[index].reduce(carried: message, in: &state) { return true }
         return false
     }
 }
@@ -61,7 +63,9 @@ extension StoreContext where F: RoutesToChildren {
     ///   and for a child declared with its type alone).
     @inlinable @discardableResult
     public func forwardToChildren(_ intent: F.Intent) -> Bool {
-        for scope in F.childScopes where scope.forward(carried: intent, self) { return true }
+        // By index: each scope is borrowed from the array, not copied out of it.
+        let scopes = F.childScopes
+        for index in scopes.indices where scopes[index].forward(carried: intent, self) { return true }
         return false
     }
 }

@@ -36,6 +36,8 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
         @usableFromInline let reduceCarried: @Sendable (inout Parent.State, Parent.Message) -> Bool
         /// The child's id and intent, if a parent's intent carries one of the child's.
         @usableFromInline let extractIntent: @Sendable (Parent.Intent) -> (ID, Child.Intent)?
+        /// The child's id and message, if a parent's message carries one of the child's.
+        @usableFromInline let extractMessage: @Sendable (Parent.Message) -> (ID, Child.Message)?
         /// Forwards a parent's intent to the child if it carries one of the child's; `nil`
         /// for a scope declared with the child's type rather than its feature, which cannot
         /// run the child's `execute` by itself.
@@ -52,6 +54,7 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
             isDismissal: (@Sendable (Child.Message) -> Bool)?,
             reduceCarried: @escaping @Sendable (inout Parent.State, Parent.Message) -> Bool,
             extractIntent: @escaping @Sendable (Parent.Intent) -> (ID, Child.Intent)?,
+            extractMessage: @escaping @Sendable (Parent.Message) -> (ID, Child.Message)?,
             forwardCarried: (@Sendable (Parent.Intent, StoreContext<Parent>) -> Bool)?
         ) {
             self.name = name
@@ -64,6 +67,7 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
             self.isDismissal = isDismissal
             self.reduceCarried = reduceCarried
             self.extractIntent = extractIntent
+            self.extractMessage = extractMessage
             self.forwardCarried = forwardCarried
         }
 
@@ -74,7 +78,7 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
             Parts(
                 name: name, read: read, modify: modify, embedIntent: embedIntent, embedMessage: embedMessage,
                 route: route, remove: remove, isDismissal: isDismissal, reduceCarried: reduceCarried,
-                extractIntent: extractIntent, forwardCarried: forwardCarried)
+                extractIntent: extractIntent, extractMessage: extractMessage, forwardCarried: forwardCarried)
         }
     }
 
@@ -116,7 +120,7 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
                 }
                 return true
             },
-            extractIntent: Self.extractor(intent), forwardCarried: nil)
+            extractIntent: Self.extractor(intent), extractMessage: extractMessage, forwardCarried: nil)
     }
 
     /// This scope, running `feature` for the intents ``forward(carried:_:)`` finds.

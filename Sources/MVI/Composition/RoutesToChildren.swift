@@ -123,40 +123,15 @@ extension ChildScope: ChildScopeRoute {
     /// The step to this scope's child if `value` is a `Parent` intent or message carrying one
     /// of the child's, made by this scope's embedding.
     public func route(_ value: Any) -> ChildRouteStep? {
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .enum, let carried = mirror.children.first, let label = carried.label else {
-            return nil
+        // The case is found as routing finds it (by the enum's tag, `EnumCase`).
+        if let intent = value as? Parent.Intent, let (id, inner) = parts.extractIntent(intent) {
+            return ChildRouteStep(step: path(id: id), inner: inner, child: Child.self)
         }
-        let id: ID
-        let inner: Any
-        if let only = SingleChild.only as? ID {
-            id = only
-            inner = carried.value
-        } else {
-            let payload = Mirror(reflecting: carried.value)
-            guard payload.displayStyle == .tuple, payload.children.count == 2 else { return nil }
-            let parts = Array(payload.children)
-            guard let childID = parts[0].value as? ID else { return nil }
-            id = childID
-            inner = parts[1].value
-        }
-        if value is Parent.Intent, let intent = inner as? Child.Intent,
-            caseLabel(of: embedIntent(id, intent)) == label
-        {
-            return ChildRouteStep(step: path(id: id), inner: intent, child: Child.self)
-        }
-        if value is Parent.Message, let message = inner as? Child.Message,
-            caseLabel(of: embedMessage(id, message)) == label
-        {
-            return ChildRouteStep(step: path(id: id), inner: message, child: Child.self)
+        if let message = value as? Parent.Message, let (id, inner) = parts.extractMessage(message) {
+            return ChildRouteStep(step: path(id: id), inner: inner, child: Child.self)
         }
         return nil
     }
-}
-
-/// The case name of an enum value.
-private func caseLabel(of value: Any) -> String? {
-    Mirror(reflecting: value).children.first?.label
 }
 
 extension RoutesToChildren {

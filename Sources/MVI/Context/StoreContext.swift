@@ -47,16 +47,18 @@ public struct StoreContext<F: Feature> {
         // A getter, not a `_read` coroutine: with a yield on each branch, the coroutine's
         // frame was allocated on every read that was not inlined.
         guard let link else { return core.unsafelyUnwrapped.drainerState }
-        // The link is made by `forward`, which answers each request with its own kind.
-        guard case .state(let state) = link(.state) else { preconditionFailure("a link answers .state") }
+        guard case .state(let state) = link(.state) else {
+            preconditionFailure("a link answers .state")  // `forward` makes every link; it answers in kind
+        }
         return state
     }
 
     /// The name of the store that runs the feature.
     @inlinable public var storeName: String {
         guard let link else { return core.unsafelyUnwrapped.name }
-        // The link is made by `forward`, which answers each request with its own kind.
-        guard case .storeName(let name) = link(.storeName) else { preconditionFailure("a link answers .storeName") }
+        guard case .storeName(let name) = link(.storeName) else {
+            preconditionFailure("a link answers .storeName")  // `forward` makes every link; it answers in kind
+        }
         return name
     }
 

@@ -183,7 +183,7 @@ struct JSONValueDecoding: Decoder {
 }
 
 /// The key of an array element, for coding paths.
-private struct IndexKey: CodingKey {
+struct IndexKey: CodingKey {
     let intValue: Int?
     var stringValue: String { intValue.map { "Index \($0)" } ?? "" }
     init(_ index: Int) { intValue = index }

@@ -310,6 +310,77 @@ def functional(url, state_log, download_dir, screenshot, check_command):
         driver.quit()
 
 
+SECRET = "hunter2-never-shown"  # SignIn.savedPassword in Examples/Sources/mvi-examples/DevToolsMode.swift
+
+
+def logged_sign_in(path):
+    with open(path) as file:
+        lines = [line for line in file.read().splitlines() if line.startswith("SignIn ")]
+    return lines[-1] if lines else ""
+
+
+def redaction(url, state_log, download_dir, screenshot):
+    """A sensitive value (the SignIn store's password) never reaches the page's DOM or model,
+    the exported file or a generated test; an edit on the page keeps it. (The app's log is
+    checked once the app stopped and flushed it: see devtools-e2e.)"""
+    driver = browser(download_dir)
+    try:
+        driver.get(url)
+        wait(driver, lambda d: "connected" in d.find_element(By.ID, "conn").text)
+        if driver.find_element(By.ID, "mode").text.lower() == "stopped":
+            click(driver, "btn-cancel")
+            wait(driver, lambda d: d.find_element(By.ID, "mode").text.lower() != "stopped")
+        if driver.find_element(By.ID, "mode").text.lower() != "recording":
+            click(driver, "btn-record")
+            wait(driver, lambda d: d.find_element(By.ID, "mode").text.lower() == "recording")
+        send_intent(driver, "SignIn", {"signInWithSavedPassword": {"user": "ada"}})
+        wait(driver, lambda d: "user=ada attempts=1 passwordIntact=true" in logged_sign_in(state_log))
+        rows = wait(driver, lambda d: rows_of(d, "SignIn", "state") or None)
+        select_store(driver, "SignIn")
+        shown = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#state-tree .redacted") or None)
+        check("the state tree shows the password as redacted", shown and shown[0].text == "redacted",
+              [e.text for e in shown])
+        seen = []
+        for kind in ["intent", "message", "state"]:
+            for row in rows_of(driver, "SignIn", kind):
+                row.click()
+                time.sleep(0.2)
+                seen.append(text_of(driver, "event-tree"))
+        check("the message and the state show the password as redacted",
+              sum("redacted" in text for text in seen) >= 2, seen)
+        rows_of(driver, "SignIn", "state")[-1].click()
+        time.sleep(0.3)
+        driver.save_screenshot(screenshot)
+        check("the redaction screenshot is saved", os.path.getsize(screenshot) > 10_000)
+        dom = driver.page_source
+        page_model = driver.execute_script("return JSON.stringify(window.devtools.model);")
+        check("the password is nowhere in the page's DOM", SECRET not in dom)
+        check("the password is nowhere in the page's model", SECRET not in page_model)
+        check("the page holds the placeholder", "<redacted>" in page_model)
+        code = driver.execute_script("return window.devtools.generateTest('SignIn');")
+        check("the generated test has the placeholder, not the password",
+              SECRET not in code and "<redacted>" in code, code)
+
+        # The page sends back the state it shows, with the user changed: the app keeps its password.
+        set_state_text(driver, "SignIn", '{"user": "grace", "password": "<redacted>", "attempts": 1}')
+        wait(driver, lambda d: "user=grace" in logged_sign_in(state_log))
+        check("an edit on the page keeps the app's real password",
+              logged_sign_in(state_log) == "SignIn user=grace attempts=1 passwordIntact=true", logged_sign_in(state_log))
+
+        for name in os.listdir(download_dir):
+            os.remove(os.path.join(download_dir, name))
+        click(driver, "btn-export")
+        path = os.path.join(download_dir, "recording.json")
+        wait(driver, lambda d: os.path.exists(path) and os.path.getsize(path) > 0)
+        time.sleep(0.5)
+        with open(path) as file:
+            exported = file.read()
+        check("the exported file has the placeholder, not the password",
+              SECRET not in exported and "<redacted>" in exported and '"SignIn"' in exported)
+    finally:
+        driver.quit()
+
+
 def text_of(driver, element_id):
     """An element's text, or "" while the page is replacing it (the state tree is rebuilt)."""
     try:
@@ -535,6 +606,8 @@ if __name__ == "__main__":
             protocol_mismatch(sys.argv[2], sys.argv[3])
         elif mode == "literals":
             literals(sys.argv[2], sys.argv[3], int(sys.argv[4]))
+        elif mode == "redaction":
+            redaction(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5])
         else:
             throughput(sys.argv[2], sys.argv[3], float(sys.argv[4]))
     except Exception as error:  # a check that could not run is a failure, not a crash

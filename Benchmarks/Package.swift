@@ -34,6 +34,7 @@ let package = Package(
                 .product(name: "MVI", package: "swift-mvi"),
                 .product(name: "MVILogging", package: "swift-mvi"),
                 .product(name: "MVITimeTravel", package: "swift-mvi"),
+                .product(name: "MVIJSON", package: "swift-mvi"),
                 .product(name: "MVIDevTools", package: "swift-mvi", condition: .when(traits: ["DevTools"])),
                 .product(name: "MVICollections", package: "swift-mvi"),
                 .product(name: "MVIDependencies", package: "swift-mvi"),

@@ -1,7 +1,9 @@
 import Calculator
 import Foundation
+import Logging
 import MVI
 import MVIDevTools
+import MVILogging
 import MVITimeTravel
 
 /// `mvi-examples --devtools [--state-log FILE] [--load EVENTS_PER_SECOND]`: after the
@@ -42,17 +44,32 @@ enum DevToolsMode {
         let loadStore = Store(
             Load(), initialState: .init(), name: "Load", middleware: [try timeTravel.register("Load")],
             onError: StoreErrorHandler { error in print("Load failed: \(error)") })
+        // Every event of the sign-in is logged (messages and states too): the browser test
+        // reads the log for the password.
+        let signIn = Store(
+            SignIn(), initialState: .init(), name: "SignIn",
+            middleware: [.logging(logger: walkthroughLogger, levels: .all(.info)), try timeTravel.register("SignIn")])
         let devTools = try await DevTools.start(timeTravel)
         devTools.register(calculator)
         devTools.register(loadStore)
+        devTools.register(signIn)
         register(devTools)
         let logging = Task {
             guard let path = option("--state-log") else { return }
             _ = FileManager.default.createFile(atPath: path, contents: nil)
             guard let file = FileHandle(forWritingAtPath: path) else { return }
+            let signInLines = Task {
+                for await state in signIn.states {
+                    // Whether the app still holds the real password: never the password itself.
+                    let intact = state.password == SignIn.savedPassword
+                    file.write(
+                        Data("SignIn user=\(state.user) attempts=\(state.attempts) passwordIntact=\(intact)\n".utf8))
+                }
+            }
             for await state in calculator.states {
                 file.write(Data("Calculator value=\(state.value)\n".utf8))
             }
+            signInLines.cancel()
         }
         let driving = Task.detached {
             guard load > 0 else { return }
@@ -84,6 +101,42 @@ enum DevToolsMode {
         }
         for await _ in stream { break }
         for source in sources { source.cancel() }
+    }
+}
+
+/// A sign-in whose password is sensitive: the page, the exported recording, the generated test
+/// and the log show `<redacted>` where it is (the browser test looks for the password in each).
+/// Its intent signs in with the password the app keeps; the page never types it.
+struct SignIn: Feature {
+    /// The password the app keeps (in a real app, the keychain's).
+    static let savedPassword = "hunter2-never-shown"
+
+    struct State: Sendable, Codable, Equatable {
+        var user = ""
+        @Sensitive var password = ""
+        var attempts = 0
+    }
+    enum Intent: Sendable, Codable {
+        case signInWithSavedPassword(user: String)
+    }
+    enum Message: Sendable, Codable {
+        case signedIn(user: String, password: Sensitive<String>)
+    }
+
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+        switch intent {
+        case .signInWithSavedPassword(let user):
+            context.dispatch(.signedIn(user: user, password: Sensitive(Self.savedPassword)))
+        }
+    }
+
+    static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .signedIn(let user, let password):
+            state.user = user
+            state.password = password.wrappedValue
+            state.attempts += 1
+        }
     }
 }
 

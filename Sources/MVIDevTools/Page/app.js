@@ -5,6 +5,8 @@
   const $ = (id) => document.getElementById(id);
   const KINDS = ["intent", "message", "state", "sideEffect", "failure"];
   const PROTOCOL = 2;
+  // What the app writes in place of a sensitive value (`Redaction.placeholder` in Swift).
+  const REDACTED = "<redacted>";
   const ROW = 22;
   const MAX_EVENTS = 200000;
   const token = new URLSearchParams(location.search).get("token") || "";
@@ -192,11 +194,15 @@
         const innerKeys = Object.keys(inner);
         if (innerKeys.length === 0) return "." + keys[0];
         if (!Array.isArray(inner)) {
-          return "." + keys[0] + "(" + innerKeys.map((k) => (k.startsWith("_") ? "" : k + ": ") + JSON.stringify(inner[k])).join(", ") + ")";
+          return "." + keys[0] + "(" + innerKeys.map((k) => (k.startsWith("_") ? "" : k + ": ") + literal(inner[k])).join(", ") + ")";
         }
       }
     }
-    return JSON.stringify(value);
+    return literal(value);
+  }
+  // A value as one line of JSON; a redacted value (and one redacted inside) as <redacted>, unquoted.
+  function literal(value) {
+    return JSON.stringify(value).split(JSON.stringify(REDACTED)).join(REDACTED);
   }
 
   function matches(e) {
@@ -364,8 +370,10 @@
     }
     const leaf = document.createElement("div");
     leaf.className = "leaf";
-    const cls = value === null ? "null" : typeof value === "string" ? "str" : typeof value === "number" || isRaw(value) ? "num" : "bool";
-    leaf.innerHTML = `${label}<span class="${cls}${isChanged ? " changed" : ""}">${esc(JSON.stringify(value))}</span>`;
+    const cls = value === null ? "null" : value === REDACTED ? "redacted" : typeof value === "string" ? "str" : typeof value === "number" || isRaw(value) ? "num" : "bool";
+    // A sensitive value, redacted by the app before it left its process: shown as such, unquoted.
+    const shown = value === REDACTED ? "redacted" : JSON.stringify(value);
+    leaf.innerHTML = `${label}<span class="${cls}${isChanged ? " changed" : ""}"${value === REDACTED ? ' title="redacted by the app (Sensitive)"' : ""}>${esc(shown)}</span>`;
     if (isChanged && before !== null) {
       const old = lookup(before, path);
       const was = document.createElement("span");

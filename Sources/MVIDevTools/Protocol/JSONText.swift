@@ -1,5 +1,6 @@
 import Foundation
 import MVIJSON
+import MVITimeTravel
 
 /// Builds the text of outgoing frames by hand: values already encoded as JSON are spliced
 /// in as they are, so an event's value is encoded once, straight from the store's type.
@@ -29,20 +30,17 @@ struct JSONText {
         "[" + items.joined(separator: ",") + "]"
     }
 
-    /// The JSON of an `Encodable` value (keys sorted), or `nil` if it is not encodable.
-    static func encode(_ value: Any, with encoder: JSONEncoder) -> String? {
+    /// The JSON of an `Encodable` value (keys sorted, so that a diff of two states lines up),
+    /// or `nil` if it is not encodable. Sensitive values are written as `"<redacted>"`.
+    static func encode(_ value: Any, with encoder: JSONValueEncoder) -> String? {
         guard let encodable = value as? any Encodable else { return nil }
-        guard let data = try? encoder.encode(encodable) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        return (try? encoder.encode(encodable))?.compactText
     }
 
-    /// An encoder for values: sorted keys, so that a diff of two states lines up.
-    static func makeEncoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-        return encoder
+    /// The encoder for values: sensitive values redacted before they leave the process
+    /// (``MVI/SensitiveValue``), and infinities and NaN as strings, as the page reads them.
+    static func makeEncoder() -> JSONValueEncoder {
+        JSONCodec.redactingEncoder(writesNonFiniteNumbersAsStrings: true)
     }
 
     /// `null` or a number.

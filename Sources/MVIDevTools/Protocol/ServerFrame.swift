@@ -1,4 +1,5 @@
 import Foundation
+import MVIJSON
 import MVITimeTravel
 
 /// The frames the server sends (see <doc:Protocol>), as JSON text.
@@ -16,7 +17,7 @@ enum ServerFrame {
 
     static func events(
         _ events: ArraySlice<TimeTravelFeedEvent>, reset: Bool, dropped: Int,
-        timings: [TimeTravelIntentTiming] = [], encoder: JSONEncoder
+        timings: [TimeTravelIntentTiming] = [], encoder: JSONValueEncoder
     ) -> String {
         var items: [String] = []
         items.reserveCapacity(events.count)
@@ -74,7 +75,7 @@ enum ServerFrame {
         var types: (feature: String, state: String, intent: String)?
     }
 
-    static func stores(_ stores: [StoreInfo], encoder: JSONEncoder) -> String {
+    static func stores(_ stores: [StoreInfo], encoder: JSONValueEncoder) -> String {
         let items = stores.map { store in
             let value = store.state.flatMap { JSONText.encode($0, with: encoder) }
             return JSONText.object([

@@ -1,5 +1,6 @@
 import MVI
 import MVIJSON
+import MVITimeTravel
 
 extension DevTools {
     /// Shows the store on the page: its name and its current state. Its events appear in the
@@ -38,7 +39,9 @@ extension DevTools {
     static func stateSetter<F: Feature>() -> @Sendable (StoreHooks<F>, JSONValue) throws(DevToolsError) -> Void
     where F.State: Codable {
         { hooks, json throws(DevToolsError) in
-            let state = try DevToolsStore.decode(F.State.self, json, store: hooks.storeName ?? "")
+            // Fields the page showed redacted, and left so, keep the app's values.
+            let restored = hooks.state.map { JSONCodec.restoringRedacted(json, from: $0) } ?? json
+            let state = try DevToolsStore.decode(F.State.self, restored, store: hooks.storeName ?? "")
             // A replacement is input: while time travel holds input it waits, in order, and is
             // applied when the page goes back to live. Shown meanwhile, so the page sees it.
             if hooks.isHoldingInput { hooks.show(state) }

@@ -39,6 +39,12 @@ extension Scenario {
             .observableSend,
             .rowViews,
             .renderDiff,
+            .encodeKilobyte(
+                "encode-1kb", "a state of about 1 KB of JSON encoded as time travel and DevTools encode values",
+                makeState: { KilobyteState() }),
+            .encodeKilobyte(
+                "encode-1kb-redacted", "encode-1kb with four of its values marked Sensitive (written as <redacted>)",
+                makeState: { SensitiveKilobyteState() }),
             .sendThroughMiddleware(
                 "send-1sub-timetravel", "send-1sub with time travel recording every event",
                 middleware: { TimeTravelRecording.middleware(recording: true) }),

@@ -25,8 +25,9 @@ import urllib.error
 import urllib.request
 
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 results = {"passed": 0, "failed": 0}
@@ -380,6 +381,146 @@ def redaction(url, state_log, download_dir, screenshot):
     finally:
         driver.quit()
 
+def mode_of(driver):
+    return driver.find_element(By.ID, "mode").text.lower()
+
+
+def fresh_recording(driver):
+    """Whatever the controller was doing: a new, empty recording."""
+    if mode_of(driver) == "recording":
+        click(driver, "btn-stop")
+        wait(driver, lambda d: mode_of(d) in ("stopped", "idle"))
+    if mode_of(driver) == "stopped":
+        click(driver, "btn-cancel")
+        wait(driver, lambda d: mode_of(d) == "idle")
+    click(driver, "btn-record")
+    wait(driver, lambda d: mode_of(d) == "recording")
+
+
+def click_row(driver, seq):
+    """Clicks the timeline row of event `seq`, finding it again if a render replaced it."""
+    for _ in range(50):
+        try:
+            driver.find_element(By.CSS_SELECTOR, f'#timeline .row[data-seq="{seq}"]').click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    raise RuntimeError(f"the timeline kept changing under the click on event {seq}")
+
+
+def seqs_of(driver, store, kind, containing=""):
+    """The `seq`s of the page's events of one store and kind whose value holds `containing`,
+    read from the page's model (rows are replaced as the timeline renders)."""
+    return driver.execute_script(
+        "return window.devtools.model.events.filter(e => e.store === arguments[0] && e.kind === arguments[1]"
+        " && JSON.stringify(e.value === null ? e.text : e.value).includes(arguments[2])).map(e => String(e.seq));",
+        store, kind, containing)
+
+
+def row_class(driver, seq):
+    try:
+        return driver.find_element(By.CSS_SELECTOR, f'#timeline .row[data-seq="{seq}"]').get_attribute("class") or ""
+    except (StaleElementReferenceException, NoSuchElementException):
+        return ""
+
+
+def sign_in_attempts(path):
+    line = logged_sign_in(path)
+    return int(line.split("attempts=")[1].split()[0]) if "attempts=" in line else None
+
+
+def skip_and_scrub(url, state_log, screenshot):
+    """Skip a message and see the later states recomputed (in the page and in the app's
+    store), un-skip it, scrub with the slider, and reload: the page keeps its place."""
+    driver = browser()
+    try:
+        driver.get(url)
+        wait(driver, lambda d: "connected" in d.find_element(By.ID, "conn").text)
+        fresh_recording(driver)
+        check("the scrubber is off while recording", not driver.find_element(By.ID, "scrub").is_enabled())
+        base = sign_in_attempts(state_log) or 0
+        for user in ["amy", "bob", "cat"]:
+            send_intent(driver, "SignIn", {"signInWithSavedPassword": {"user": user}})
+            wait(driver, lambda d: f"user={user} " in logged_sign_in(state_log))
+        check("three sign-ins were made", sign_in_attempts(state_log) == base + 3, logged_sign_in(state_log))
+        click(driver, "btn-stop")
+        wait(driver, lambda d: mode_of(d) == "stopped")
+        driver.find_element(By.CSS_SELECTOR, "#tabs button[data-tab=event]").click()
+
+        # Skip bob's message: the later states lose one attempt, in the page and in the store.
+        bob_seq = wait(driver, lambda d: seqs_of(d, "SignIn", "message", "bob") or None)[0]
+        click_row(driver, bob_seq)
+        wait(driver, lambda d: d.find_element(By.ID, "btn-skip").is_enabled())
+        check("the skip button offers to skip", driver.find_element(By.ID, "btn-skip").text == "Skip")
+        click(driver, "btn-skip")
+        wait(driver, lambda d: "skipped" in row_class(d, bob_seq))
+        check("the skipped message is marked in the timeline", "skipped" in row_class(driver, bob_seq))
+        wait(driver, lambda d: sign_in_attempts(state_log) == base + 1)
+        check("the store shows the state recomputed without the skipped message",
+              logged_sign_in(state_log).startswith("SignIn user=amy ") and sign_in_attempts(state_log) == base + 1,
+              logged_sign_in(state_log))
+        recomputed = driver.find_elements(By.CSS_SELECTOR, "#timeline .row.recomputed")
+        check("the later states are marked recomputed", len(recomputed) >= 2, len(recomputed))
+        last_state = seqs_of(driver, "SignIn", "state")[-1]
+        shown = driver.execute_script(
+            "return JSON.stringify(window.devtools.model.events.find(e => String(e.seq) === arguments[0]).value);", last_state)
+        check("the last state's value is recomputed", f'"attempts":{base + 2}' in shown, shown)
+        click_row(driver, last_state)
+        wait(driver, lambda d: "recomputed" in text_of(d, "event-head"))
+        check("the inspector says the state was recomputed", "recomputed" in text_of(driver, "event-head"))
+        wait(driver, lambda d: sign_in_attempts(state_log) == base + 2)
+        driver.save_screenshot(screenshot)
+        check("the skip screenshot is saved", os.path.getsize(screenshot) > 10_000)
+
+        # Un-skip: as recorded again.
+        click_row(driver, bob_seq)
+        wait(driver, lambda d: d.find_element(By.ID, "btn-skip").text == "Un-skip")
+        click(driver, "btn-skip")
+        wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#timeline .row.skipped"))
+        check("un-skipping takes the marks away", not driver.find_elements(By.CSS_SELECTOR, "#timeline .row.recomputed"))
+        click_row(driver, seqs_of(driver, "SignIn", "state")[-1])
+        wait(driver, lambda d: sign_in_attempts(state_log) == base + 3)
+        check("un-skipping shows the recorded states again", sign_in_attempts(state_log) == base + 3)
+
+        # Scrub: the slider walks the whole timeline, and the store shows each state.
+        scrub = driver.find_element(By.ID, "scrub")
+        check("the scrubber is on while stopped", scrub.is_enabled())
+        driver.execute_script("arguments[0].focus();", scrub)
+        scrub.send_keys(Keys.HOME)
+        wait(driver, lambda d: sign_in_attempts(state_log) == base)
+        check("scrubbing to the start shows the first state", sign_in_attempts(state_log) == base)
+        for _ in range(4):
+            scrub.send_keys(Keys.ARROW_RIGHT)
+        wait(driver, lambda d: sign_in_attempts(state_log) == base + 1)
+        check("scrubbing forward shows the states as it passes them", sign_in_attempts(state_log) == base + 1,
+              logged_sign_in(state_log))
+        scrub.send_keys(Keys.END)
+        wait(driver, lambda d: sign_in_attempts(state_log) == base + 3)
+        check("scrubbing to the end shows the last state", sign_in_attempts(state_log) == base + 3)
+        wait(driver, lambda d: d.find_element(By.ID, "scrub-label").text.startswith("#"))
+
+        # Reload: the inspected event, the filters and the tab come back.
+        inspected = seqs_of(driver, "SignIn", "message")[0]
+        click_row(driver, inspected)
+        driver.find_element(By.CSS_SELECTOR, '#kind-filters input[data-kind="sideEffect"]').click()
+        time.sleep(0.5)  # the place is saved a moment after a change
+        driver.refresh()
+        wait(driver, lambda d: "connected" in d.find_element(By.ID, "conn").text)
+        wait(driver, lambda d: f"#{inspected}" in text_of(d, "event-head"))
+        check("a reload keeps the inspected event", f"#{inspected}" in text_of(driver, "event-head"))
+        wait(driver, lambda d: "inspected" in row_class(d, inspected))
+        check("a reload keeps the event selected in the timeline", "inspected" in row_class(driver, inspected))
+        check("a reload keeps the kind filters",
+              not driver.find_element(By.CSS_SELECTOR, '#kind-filters input[data-kind="sideEffect"]').is_selected())
+        driver.find_element(By.CSS_SELECTOR, '#kind-filters input[data-kind="sideEffect"]').click()
+        click(driver, "btn-cancel")
+        wait(driver, lambda d: mode_of(d) == "idle")
+        errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE" and "favicon" not in entry["message"]]
+        check("the page logged no script errors", not errors, errors)
+    finally:
+        driver.quit()
+
+
 
 def text_of(driver, element_id):
     """An element's text, or "" while the page is replacing it (the state tree is rebuilt)."""
@@ -606,6 +747,8 @@ if __name__ == "__main__":
             protocol_mismatch(sys.argv[2], sys.argv[3])
         elif mode == "literals":
             literals(sys.argv[2], sys.argv[3], int(sys.argv[4]))
+        elif mode == "skip":
+            skip_and_scrub(sys.argv[2], sys.argv[3], sys.argv[4])
         elif mode == "redaction":
             redaction(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5])
         else:

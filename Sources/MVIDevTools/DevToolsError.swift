@@ -28,6 +28,9 @@ public enum DevToolsError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownEvent(UInt64)
     /// Time travel could not replay the event.
     case replayFailed(String)
+    /// The event cannot be skipped (it is not a kept intent or message of a recorded store,
+    /// or it is already skipped) or un-skipped (it is not skipped).
+    case cannotSkip(sequence: UInt64, skipped: Bool)
     /// Time travel could not import the recording.
     case importFailed(String)
     /// Time travel could not export the recording.
@@ -48,6 +51,7 @@ public enum DevToolsError: Error, Sendable, Hashable, CustomStringConvertible {
         case .controlRefused: "controlRefused"
         case .unknownEvent: "unknownEvent"
         case .replayFailed: "replayFailed"
+        case .cannotSkip: "cannotSkip"
         case .importFailed: "importFailed"
         case .exportFailed: "exportFailed"
         }
@@ -69,6 +73,9 @@ public enum DevToolsError: Error, Sendable, Hashable, CustomStringConvertible {
         case .controlRefused(let action, let mode): "\(action) does nothing while \(mode)"
         case .unknownEvent(let sequence): "Event \(sequence) is not kept"
         case .replayFailed(let reason): "Replay failed: \(reason)"
+        case .cannotSkip(let sequence, true):
+            "Event \(sequence) cannot be skipped: only a kept intent or message of a recorded store (not an imported one) that is not skipped yet"
+        case .cannotSkip(let sequence, false): "Event \(sequence) is not skipped"
         case .importFailed(let reason): "Import failed: \(reason)"
         case .exportFailed(let reason): "Export failed: \(reason)"
         }

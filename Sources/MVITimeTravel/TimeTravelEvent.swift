@@ -36,6 +36,14 @@ public struct TimeTravelEvent: Sendable, Hashable, Identifiable {
     /// store's own.
     public let child: String?
 
+    /// Whether the event is left out by a skip (``TimeTravel/skip(_:)``): the intent or
+    /// message skipped, or a message that a skipped intent dispatched as it ran.
+    public let isSkipped: Bool
+
+    /// Whether the state was recomputed by a skip: the reducer's state without the skipped
+    /// messages, in place of the recorded one.
+    public let isRecomputed: Bool
+
     /// The store's name and the child's path: `TodoList/rows[42]`.
     public var path: String { child.map { "\(storeName)/\($0)" } ?? storeName }
 
@@ -44,9 +52,12 @@ public struct TimeTravelEvent: Sendable, Hashable, Identifiable {
 
     /// Creates an event description; `child` is the path of the child it is routed to.
     public init(
-        sequence: UInt64, storeName: String, kind: Kind, time: Date, description: String, child: String? = nil
+        sequence: UInt64, storeName: String, kind: Kind, time: Date, description: String, child: String? = nil,
+        isSkipped: Bool = false, isRecomputed: Bool = false
     ) {
         self.child = child
+        self.isSkipped = isSkipped
+        self.isRecomputed = isRecomputed
         self.sequence = sequence
         self.storeName = storeName
         self.kind = kind

@@ -24,7 +24,9 @@ struct FuzzTests {
             return (0..<Int.random(in: 1..<12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
                 .joined()  // pieces is not empty
         case 2:
-            let types = ["control", "jump", "replay", "sendIntent", "setState", "export", "import", "nope", "ping"]
+            let types = [
+                "control", "jump", "replay", "skip", "sendIntent", "setState", "export", "import", "nope", "ping",
+            ]
             let type = types.randomElement(using: &generator)!  // not empty
             return
                 #"{"type":"\#(type)","id":1,"store":"Counter","sequence":\#(Int.random(in: -2..<50, using: &generator)),"action":"forward","intent":{"bad":1},"state":[],"recording":"{}"}"#

@@ -20,8 +20,8 @@ import Testing
     }
 
     enum Value: Equatable {
-        case intent(Counter.Intent), message(Counter.Message), state(Int), sideEffect(Counter.SideEffect), failure(
-            String)
+        case intent(Counter.Intent), message(Counter.Message), state(Int), sideEffect(Counter.SideEffect)
+        case failure(String)
         case unknown
     }
 
@@ -45,7 +45,7 @@ import Testing
         history.forEachEvent { sequence, _, value in
             switch value {
             case .intent(let intent): events.append((sequence, .intent(intent)))
-            case .message(let message): events.append((sequence, .message(message)))
+            case .message(let message, _): events.append((sequence, .message(message)))
             case .state(let state): events.append((sequence, .state(state.count)))
             case .sideEffect(let effect): events.append((sequence, .sideEffect(effect)))
             case .failure(let error): events.append((sequence, .failure(error.storeName)))
@@ -66,6 +66,25 @@ import Testing
         }
         #expect(states == Array(1...10) + [100] + Array(101...250))
         #expect(store.state.count == 250)
+    }
+
+    @Test(arguments: [false, true])
+    func messagesAnIntentDispatchedAsItRanAreMarked(withObservingMiddleware: Bool) async {
+        let (store, recorder, _) = makeStore(observing: withObservingMiddleware ? [.intent, .state] : [])
+        store.send(.dispatchTwice)
+        store.send(.loadLater(5))  // one message as it runs, two from its work
+        await store.waitForIdle()
+        store.send(.sendTwice)  // its intents are queued: each dispatches as it runs
+        var messages: [(Counter.Message, dispatchedByIntent: Bool)] = []
+        recorder.history().forEachEvent { _, _, value in
+            if case .message(let message, let dispatched) = value { messages.append((message, dispatched)) }
+        }
+        #expect(
+            messages.map(\.0) == [
+                .changed(by: 1), .changed(by: 1), .loading(true), .changed(by: 5), .loading(false), .changed(by: 1),
+                .changed(by: 1),
+            ])
+        #expect(messages.map(\.dispatchedByIntent) == [true, true, true, false, false, true, true])
     }
 
     @Test func aReplacedStateInARingWithoutCheckpointsBecomesTheBaseline() {

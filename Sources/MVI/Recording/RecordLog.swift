@@ -54,13 +54,18 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
     }
 
     /// Appends a reduction's slot, with the intent that dispatched it if it is the intent's
-    /// first message. Returns whether the state after it should be kept as a checkpoint
+    /// first message; `isFollowUp` for a further message of the intent being executed. Returns whether the state after it should be kept as a checkpoint
     /// (``addCheckpoint(_:)``), which the caller does only then, so the state is copied once
     /// every ``checkpointInterval`` slots. The first reduction after a reset is one.
     @inlinable @inline(__always) mutating func appendReduction(
-        sequence: UInt64, time: Int64, intent: F.Intent?, message: F.Message
+        sequence: UInt64, time: Int64, intent: F.Intent?, message: F.Message, isFollowUp: Bool
     ) -> Bool {
-        let input: RecordedInput<F> = if let intent { .step(intent, message) } else { .reduction(message) }
+        let input: RecordedInput<F>
+        if let intent {
+            input = .step(intent, message)
+        } else {
+            input = isFollowUp ? .followUp(message) : .reduction(message)
+        }
         append(RecordedSlot(sequence: sequence, time: time, input: input))
         return appendedSlots >= nextCheckpointSlot
     }

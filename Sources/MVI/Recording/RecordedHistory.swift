@@ -29,9 +29,11 @@ package struct RecordedHistory<F: Feature>: Sendable {
                 emit(.sideEffect(sideEffect))
             case .step(let intent, let message):
                 emit(.intent(intent))
-                emit(.message(message))
+                emit(.message(message, dispatchedByIntent: true))
             case .reduction(let message):
-                emit(.message(message))
+                emit(.message(message, dispatchedByIntent: false))
+            case .followUp(let message):
+                emit(.message(message, dispatchedByIntent: true))
             case .replacement:
                 // Its state is the checkpoint of its event.
                 while checkpointIndex < checkpoints.count && checkpoints[checkpointIndex].sequence < sequence {

@@ -5,9 +5,14 @@ package enum RecordedInput<F: Feature>: Sendable {
     case intent(F.Intent)
     /// An intent and the first message it dispatched; its third event is the state after it.
     case step(F.Intent, F.Message)
-    /// A message (a further one of an intent, or one from async work); its second event is
-    /// the state after it.
+    /// A message from async work, or one sent to the store; its second event is the state
+    /// after it.
     case reduction(F.Message)
+    /// A further message the intent being executed dispatched before it returned (its first
+    /// is in its ``step(_:_:)``); its second event is the state after it. Kept apart from
+    /// ``reduction(_:)`` so that the messages an intent dispatched as it ran are known (time
+    /// travel skips them with it).
+    case followUp(F.Message)
     /// A side effect that was posted.
     case sideEffect(F.SideEffect)
     /// The state, replaced as a whole (``Store/replaceState(with:)``); its one event is the
@@ -22,7 +27,7 @@ package enum RecordedInput<F: Feature>: Sendable {
     @inlinable package var eventCount: UInt64 {
         switch self {
         case .intent, .sideEffect, .replacement, .failure: 1
-        case .reduction: 2
+        case .reduction, .followUp: 2
         case .step: 3
         }
     }
@@ -30,7 +35,7 @@ package enum RecordedInput<F: Feature>: Sendable {
     /// The message the slot reduced, if it is a reduction.
     @inlinable package var message: F.Message? {
         switch self {
-        case .step(_, let message), .reduction(let message): message
+        case .step(_, let message), .reduction(let message), .followUp(let message): message
         case .intent, .sideEffect, .replacement, .failure: nil
         }
     }

@@ -2,8 +2,10 @@
 package enum RecordedValue<F: Feature>: Sendable {
     /// An intent, before it was executed.
     case intent(F.Intent)
-    /// A message, before it was reduced.
-    case message(F.Message)
+    /// A message, before it was reduced; `dispatchedByIntent` when the intent being executed
+    /// dispatched it as it ran (the intent's event comes before it, with only the states,
+    /// side effects and failures of the intent's run between them).
+    case message(F.Message, dispatchedByIntent: Bool)
     /// The state after a message, or a state that replaced the store's (``RecordedInput/replacement(_:)``).
     case state(F.State)
     /// A failure reported to the store's error handler.

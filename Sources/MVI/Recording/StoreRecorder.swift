@@ -14,7 +14,8 @@ import Synchronization
 ///   and the controller reads it under the same lock (``StoreCore/withStateLocked(_:)``). When
 ///   the store ends it lets go of the recorder (`detach`), and from then on `link`'s lock
 ///   guards `log`: the controller's reads take `link`'s lock first, then the store's.
-/// - `pendingIntent` is touched only by that store's draining thread.
+/// - `pendingIntent` and `isExecutingRecordedIntent` are touched only by that store's
+///   draining thread.
 @usableFromInline
 package final class StoreRecorder<F: Feature>: @unchecked Sendable {
     // @unchecked: see the type's comment; every mutable property has one guard.
@@ -29,6 +30,9 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var log: RecordLog<F>
     /// The intent being executed, held back so that it shares a slot with its first message.
     @usableFromInline @exclusivity(unchecked) var pendingIntent: F.Intent?
+    /// Whether a recorded intent is being executed: its further messages are
+    /// ``RecordedInput/followUp(_:)``. Touched only by the store's draining thread.
+    @usableFromInline @exclusivity(unchecked) var isExecutingRecordedIntent = false
     /// When the intent being executed started (monotonic nanoseconds), or 0 when it is not
     /// timed. Touched only by the store's draining thread, like `pendingIntent`.
     @usableFromInline @exclusivity(unchecked) var timingStart: Int64 = 0

@@ -4,7 +4,7 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const KINDS = ["intent", "message", "state", "sideEffect", "failure"];
-  const PROTOCOL = 2;
+  const PROTOCOL = 3;
   // What the app writes in place of a sensitive value (`Redaction.placeholder` in Swift).
   const REDACTED = "<redacted>";
   const ROW = 22;
@@ -24,8 +24,38 @@
     trimmed: 0,
     arrivals: [],          // [time, count] for the rate
     timings: new Map(),    // intent seq -> execution time in ns, measured by the store
+    skipped: new Set(),    // seqs left out by a skip (a skipped intent's messages included)
   };
   const filter = { store: "", kinds: new Set(KINDS), text: "" };
+
+  // MARK: The page's place, kept across a reload or a restarted app (localStorage): the
+  // inspected event, the filters, the tab, the store shown and where the timeline was.
+  const PLACE_KEY = "swift-mvi-devtools.place";
+  function loadPlace() {
+    try { return JSON.parse(localStorage.getItem(PLACE_KEY)) || {}; } catch (e) { return {}; }
+  }
+  const place = loadPlace();
+  // The event to inspect again once it arrives (a restarted app numbers its events anew: the
+  // same number then shows its event at that place).
+  let pendingInspected = typeof place.inspected === "number" ? place.inspected : null;
+  let placeTimer = null;
+  function savePlace() {
+    clearTimeout(placeTimer);
+    placeTimer = setTimeout(() => {
+      try {
+        localStorage.setItem(PLACE_KEY, JSON.stringify({
+          inspected: model.inspected !== null ? model.inspected : pendingInspected,
+          store: filter.store, kinds: [...filter.kinds], text: filter.text, tab: currentTab,
+          selectedStore: model.selectedStore, follow: $("follow").checked, scrollTop: $("timeline").scrollTop,
+        }));
+      } catch (e) { /* storage full or disabled: the page works without it */ }
+    }, 200);
+  }
+  let currentTab = "event";
+  if (typeof place.store === "string") filter.store = place.store;
+  if (Array.isArray(place.kinds)) filter.kinds = new Set(place.kinds.filter((k) => KINDS.includes(k)));
+  if (typeof place.text === "string") filter.text = place.text;
+  if (typeof place.selectedStore === "string") model.selectedStore = place.selectedStore;
 
   // MARK: Connection
 
@@ -94,6 +124,7 @@
         if (frame.protocol !== PROTOCOL) halt(frame.protocol);
         break;
       case "events": addEvents(frame); break;
+      case "skips": applySkips(frame); break;
       case "stores": model.stores = frame.stores; renderStores(); break;
       case "status":
         model.mode = frame.mode; model.selected = frame.selected;
@@ -136,6 +167,7 @@
       model.baselines = {};
       for (const s of model.stores) model.baselines[s.name] = s.state;
       model.events = []; model.filtered = []; model.inspected = null; model.trimmed = 0; model.timings.clear();
+      model.skipped = new Set();
       renderInspector();
     }
     model.dropped = frame.dropped;
@@ -164,7 +196,40 @@
     }
     model.arrivals.push([performance.now(), frame.events.length]);
     for (const e of frame.events) noteStore(e.store);
+    restoreInspected();
     scheduleRender();
+  }
+
+  // Inspects the event the page showed before it was reloaded, once it has arrived, and puts
+  // the timeline where it was.
+  function restoreInspected() {
+    if (pendingInspected === null || eventBySeq(pendingInspected) < 0) return;
+    model.inspected = pendingInspected;
+    pendingInspected = null;
+    renderInspector();
+    if (place.follow === false) {
+      $("follow").checked = false;
+      if (model.filterDirty) refilter();
+      const row = model.filtered.indexOf(eventBySeq(model.inspected));
+      const box = $("timeline");
+      box.scrollTop = typeof place.scrollTop === "number" ? place.scrollTop : Math.max(0, row * ROW - box.clientHeight / 2);
+    }
+  }
+
+  // A skip changed states: mark the skipped events and take the states as they are now
+  // (recomputed without the skipped messages, or as recorded again).
+  function applySkips(frame) {
+    model.skipped = new Set(frame.skipped);
+    for (const s of frame.states) {
+      const index = eventBySeq(s.seq);
+      if (index < 0) continue;
+      const e = model.events[index];
+      e.value = s.value; e.text = s.text; e.recomputed = s.recomputed;
+      e.s = undefined;
+    }
+    model.filterDirty = true;
+    scheduleRender(); renderInspector();
+    if (model.selectedStore) { lastStateText = null; renderStateTree(); }
   }
 
   const seenStores = new Set();
@@ -244,6 +309,8 @@
       const e = model.events[model.filtered[i]];
       let cls = e.kind === "failure" ? "row failed" : "row";
       if (e.seq === model.inspected) cls += " inspected";
+      if (model.skipped.has(e.seq)) cls += " skipped";
+      if (e.recomputed) cls += " recomputed";
       if (model.mode === "stopped" && model.selected !== null) {
         if (e.seq === model.selected) cls += " current"; else if (e.seq > model.selected) cls += " future";
       }
@@ -292,6 +359,44 @@
     for (const id of ["btn-first", "btn-back", "btn-forward", "btn-last"]) $(id).disabled = !stopped;
     $("btn-cancel").disabled = model.mode === "idle";
     $("btn-jump").disabled = !stopped;
+    renderScrub();
+    renderSkipButton();
+  }
+
+  // The scrubber: one step per event of the whole timeline (filters do not apply), at the
+  // selected event; dragging it jumps, the last position winning while a jump is on its way.
+  function renderScrub() {
+    const scrub = $("scrub"), stopped = model.mode === "stopped", count = model.events.length;
+    scrub.disabled = !stopped || count === 0;
+    scrub.max = String(Math.max(0, count - 1));
+    if (!scrubbing && stopped && model.selected !== null) {
+      const index = eventBySeq(model.selected);
+      if (index >= 0) scrub.value = String(index);
+    }
+    $("scrub-label").textContent = stopped && count ? `#${model.selected === null ? "start" : model.selected}` : "";
+  }
+  let scrubbing = false, scrubTarget = null, scrubSending = false;
+  function scrubTo(index) {
+    const e = model.events[index];
+    if (!e) return;
+    scrubTarget = e.seq;
+    $("scrub-label").textContent = `#${e.seq}`;
+    if (scrubSending) return;
+    scrubSending = true;
+    const seq = scrubTarget;
+    request("jump", { sequence: seq }).catch(fail).finally(() => {
+      scrubSending = false;
+      if (scrubTarget !== seq) scrubTo(eventBySeq(scrubTarget));
+    });
+  }
+
+  function renderSkipButton() {
+    const index = model.inspected === null ? -1 : eventBySeq(model.inspected);
+    const e = index < 0 ? null : model.events[index];
+    const button = $("btn-skip");
+    const skippable = e !== null && (e.kind === "intent" || e.kind === "message");
+    button.disabled = !skippable || model.mode !== "stopped";
+    button.textContent = e !== null && model.skipped.has(e.seq) ? "Un-skip" : "Skip";
   }
 
   function renderStores() {
@@ -401,11 +506,14 @@
     const e = model.events[index];
     $("event-actions").hidden = false;
     $("btn-replay").disabled = !(e.kind === "intent" || e.kind === "message");
+    renderSkipButton();
     let before = null;
     if (e.kind === "state") {
       for (let i = index - 1; i >= 0; i--) { const p = model.events[i]; if (p.store === e.store && p.kind === "state") { before = p.value; break; } }
     }
     head.innerHTML = `<span class="k-${e.kind}"><b>${kindLabel(e.kind)}</b></span> #${e.seq} · <b>${esc(e.store)}</b> · ${clock(e.time)}` +
+      (model.skipped.has(e.seq) ? ' · <span class="tag-skipped">skipped</span>' : "") +
+      (e.recomputed ? ' · <span class="tag-recomputed" title="recomputed through the reducer without the skipped messages">recomputed</span>' : "") +
       (e.kind === "state" ? (before === null ? ' · <span class="muted">no earlier state in view</span>' : ' · <span class="muted">changes highlighted against the previous state</span>') : "");
     if (e.kind === "failure") {
       const text = document.createElement("div"); text.className = "failure-text"; text.textContent = e.text;
@@ -532,37 +640,47 @@
 
   for (const kind of KINDS) {
     const label = document.createElement("label");
-    label.innerHTML = `<input type="checkbox" checked data-kind="${kind}"><span class="k-${kind}">${kindLabel(kind)}</span>`;
+    label.innerHTML = `<input type="checkbox"${filter.kinds.has(kind) ? " checked" : ""} data-kind="${kind}"><span class="k-${kind}">${kindLabel(kind)}</span>`;
     $("kind-filters").appendChild(label);
   }
+  $("search").value = filter.text;
+  if (filter.store) noteStore(filter.store);
+  $("filter-store").value = filter.store;
   $("kind-filters").addEventListener("change", (ev) => {
     const kind = ev.target.dataset.kind;
     ev.target.checked ? filter.kinds.add(kind) : filter.kinds.delete(kind);
-    model.filterDirty = true; scheduleRender();
+    model.filterDirty = true; scheduleRender(); savePlace();
   });
-  $("filter-store").addEventListener("change", (ev) => { filter.store = ev.target.value; model.filterDirty = true; scheduleRender(); });
-  $("search").addEventListener("input", (ev) => { filter.text = ev.target.value.trim().toLowerCase(); model.filterDirty = true; scheduleRender(); });
+  $("filter-store").addEventListener("change", (ev) => { filter.store = ev.target.value; model.filterDirty = true; scheduleRender(); savePlace(); });
+  $("search").addEventListener("input", (ev) => { filter.text = ev.target.value.trim().toLowerCase(); model.filterDirty = true; scheduleRender(); savePlace(); });
   $("timeline").addEventListener("scroll", () => {
     const box = $("timeline");
     $("follow").checked = box.scrollTop + box.clientHeight >= box.scrollHeight - ROW;
-    scheduleRender();
+    scheduleRender(); savePlace();
   });
   $("timeline").addEventListener("click", (ev) => {
     const row = ev.target.closest(".row"); if (!row) return;
     model.inspected = Number(row.dataset.seq);
-    showTab("event"); renderInspector(); scheduleRender();
+    pendingInspected = null;
+    showTab("event"); renderInspector(); scheduleRender(); savePlace();
     // Clicking an event while stopped jumps to it, as in MVIKotlin's time travel view.
     if (model.mode === "stopped") request("jump", { sequence: model.inspected }).catch(fail);
   });
   $("stores").addEventListener("click", (ev) => {
     const item = ev.target.closest("li"); if (!item) return;
-    model.selectedStore = item.dataset.store; lastStateText = null; renderStores();
+    model.selectedStore = item.dataset.store; lastStateText = null; renderStores(); savePlace();
   });
   $("controls").addEventListener("click", (ev) => {
     const button = ev.target.closest("button"); if (!button) return;
     request("control", { action: button.dataset.action }).catch(fail);
   });
   $("btn-jump").addEventListener("click", () => request("jump", { sequence: model.inspected }).catch(fail));
+  $("btn-skip").addEventListener("click", () => {
+    const seq = model.inspected;
+    request("skip", { sequence: seq, skipped: !model.skipped.has(seq) }).catch(fail);
+  });
+  $("scrub").addEventListener("input", (ev) => { scrubbing = true; scrubTo(Number(ev.target.value)); });
+  $("scrub").addEventListener("change", () => { scrubbing = false; });
   $("btn-replay").addEventListener("click", () => {
     request("replay", { sequence: model.inspected }).then((reply) => {
       const r = reply.replay, box = $("replay-result");
@@ -572,6 +690,7 @@
     }).catch(fail);
   });
   function showTab(name) {
+    currentTab = name; savePlace();
     for (const b of $("tabs").querySelectorAll("button")) b.classList.toggle("active", b.dataset.tab === name);
     for (const t of document.querySelectorAll(".tab")) t.classList.toggle("active", t.id === "tab-" + name);
     if (name === "timing") renderTiming();
@@ -633,6 +752,7 @@
   setInterval(renderCounts, 500);
 
   renderStatus();
+  if (typeof place.tab === "string" && document.getElementById("tab-" + place.tab)) showTab(place.tab);
   connect();
   // For tests driving the page: the model (read-only by convention), the test generator and its
   // literal writer, and the frame handler (to feed the page frames as the app would send them).

@@ -13,6 +13,8 @@ struct ClientMessage {
         case control(Control)
         case jump(sequence: UInt64)
         case replay(sequence: UInt64)
+        /// Skips (or un-skips) an intent or a message while stopped.
+        case skip(sequence: UInt64, skipped: Bool)
         /// The intent's JSON, numbers as written: decoded exactly, or refused.
         case sendIntent(store: String, intent: JSONValue)
         /// The state's JSON, numbers as written: decoded exactly, or refused.
@@ -64,6 +66,14 @@ struct ClientMessage {
             request = .control(control)
         case "jump": request = .jump(sequence: try sequence())
         case "replay": request = .replay(sequence: try sequence())
+        case "skip":
+            let skipped: Bool
+            switch object["skipped"] {
+            case nil: skipped = true
+            case .bool(let value)?: skipped = value
+            default: throw .invalidField(message: type, field: "skipped")
+            }
+            request = .skip(sequence: try sequence(), skipped: skipped)
         case "sendIntent": request = .sendIntent(store: try string("store"), intent: try json("intent"))
         case "setState": request = .setState(store: try string("store"), state: try json("state"))
         case "export": request = .export

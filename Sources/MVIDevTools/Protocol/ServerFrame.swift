@@ -6,8 +6,8 @@ import MVITimeTravel
 enum ServerFrame {
     /// The protocol's version: a page that does not know it stops. Version 2 added the
     /// `failure` kind, intent timings in `events` frames, and a `setState` that replaces the
-    /// store's state for good.
-    static let protocolVersion = 2
+    /// store's state for good; version 3 the `skip` request and the `skips` frame.
+    static let protocolVersion = 3
 
     static func hello(maxMessageBytes: Int) -> String {
         JSONText.object([
@@ -90,6 +90,30 @@ enum ServerFrame {
             ])
         }
         return JSONText.object(["type": "\"stores\"", "stores": JSONText.array(items)])
+    }
+
+    /// Every skipped event (`skipped`: their `seq`s, the messages a skipped intent
+    /// dispatched included), and the states of `stores` as they are now: recomputed without
+    /// the skipped messages, or as recorded.
+    static func skips(
+        _ events: [TimeTravelEvent], stores: Set<String>, timeTravel: TimeTravel, encoder: JSONValueEncoder
+    ) -> String {
+        var skipped: [String] = []
+        var states: [String] = []
+        for event in events {
+            if event.isSkipped { skipped.append(String(event.sequence)) }
+            guard event.kind == .state, stores.contains(event.storeName) else { continue }
+            let value = timeTravel.value(of: event).map(\.compactText)
+            states.append(
+                JSONText.object([
+                    "seq": String(event.sequence), "store": JSONText.quoted(event.storeName),
+                    "value": value ?? "null", "text": JSONText.quoted(value == nil ? event.description : ""),
+                    "recomputed": event.isRecomputed ? "true" : "false",
+                ]))
+        }
+        return JSONText.object([
+            "type": "\"skips\"", "skipped": JSONText.array(skipped), "states": JSONText.array(states),
+        ])
     }
 
     static func status(mode: TimeTravel.Mode, selected: UInt64?) -> String {

@@ -42,6 +42,9 @@ struct DevToolsConnection: Sendable {
         var dropped = 0
         var lastStores = ""
         var lastStatus = ""
+        // The skips the page was last told about, and the stores they were in.
+        var lastSkipped: Set<UInt64> = []
+        var skippedStores: Set<String> = []
         var tick = 0
         try await send(ServerFrame.hello(maxMessageBytes: devTools.options.maxMessageBytes))
         while !Task.isCancelled {
@@ -59,6 +62,19 @@ struct DevToolsConnection: Sendable {
                             timings: start == batch.events.startIndex ? batch.intentTimings : [], encoder: encoder))
                     start = end
                 } while start < batch.events.endIndex
+            }
+            // A skip changed states: the stores whose skips changed get all their states again
+            // (recomputed, or as recorded once un-skipped). Before the status, so that the
+            // page has them when it shows the selection.
+            let skipped = devTools.timeTravel.skippedSequences
+            if skipped != lastSkipped || batch.isReset && !skipped.isEmpty {
+                let events = devTools.timeTravel.events
+                let changedStores = Set(events.lazy.filter { skipped.contains($0.sequence) }.map(\.storeName))
+                    .union(skippedStores)
+                try await send(
+                    ServerFrame.skips(events, stores: changedStores, timeTravel: devTools.timeTravel, encoder: encoder))
+                lastSkipped = skipped
+                skippedStores = Set(events.lazy.filter(\.isSkipped).map(\.storeName))
             }
             let (mode, selected) = devTools.timeTravel.modeAndSelection
             let status = ServerFrame.status(mode: mode, selected: selected)
@@ -210,6 +226,14 @@ struct DevToolsConnection: Sendable {
                 if case .eventNotKept(let sequence) = error { throw .unknownEvent(sequence) }
                 throw .replayFailed(error.description)
             }
+        case .skip(let sequence, let skipped):
+            guard timeTravel.setSkipped(sequence, skipped) else {
+                if timeTravel.mode != .stopped {
+                    throw .controlRefused(action: skipped ? "skip" : "unskip", mode: timeTravel.mode.rawValue)
+                }
+                throw .cannotSkip(sequence: sequence, skipped: skipped)
+            }
+            return ServerFrame.reply(id: id)
         case .sendIntent(let name, let intent):
             guard let store = devTools.registeredStores[name] else { throw .unknownStore(name) }
             guard let sendIntent = store.sendIntent else {

@@ -38,6 +38,8 @@ struct ControllerState {
     /// For each display, what it shows now (`nil`: not known, show it at the next move), so
     /// that a move shows again only the stores whose shown state changes.
     var shown: [Shown?] = []
+    /// The intents and messages skipped while stopped, by sequence number.
+    var skipped: Set<UInt64> = []
 
     /// What a display shows: the state of `track` at its payload `local`, or its start.
     struct Shown: Equatable {
@@ -107,6 +109,7 @@ struct ControllerState {
     mutating func startRecording() -> Bool {
         guard mode == .idle else { return false }
         stores.removeAll { !$0.isAlive }
+        clearSkips()
         entries.removeAll()
         tracks.removeAll()
         isImported = false
@@ -245,11 +248,52 @@ struct ControllerState {
             freezeTimeline()  // kept for export
         }
         mode = .idle
+        // The recording is kept for export as it was recorded.
+        clearSkips()
         displays.removeAll()
         shown.removeAll()
         let actions = held.map { $0.resumeAction() }
         held.removeAll()
         return actions
+    }
+
+    // MARK: Skipping
+
+    /// Skips (or un-skips) the intent or message numbered `sequence`: its track leaves out the
+    /// message, or the messages the intent dispatched as it ran, and recomputes its later
+    /// states. Returns what to show, or `nil` if nothing changed (not stopped, not kept, not
+    /// an intent or message, already so, or a track that cannot recompute).
+    mutating func setSkipped(_ sequence: UInt64, _ isSkipped: Bool) -> [@Sendable () -> Void]? {
+        guard mode == .stopped, let position = position(of: sequence) else { return nil }
+        let target = entries[position]
+        guard target.kind == .message || target.kind == .intent else { return nil }
+        var wanted = skipped
+        if isSkipped {
+            guard wanted.insert(sequence).inserted else { return nil }
+        } else {
+            guard wanted.remove(sequence) != nil else { return nil }
+        }
+        let trackIndex = Int(target.track)
+        let track = tracks[trackIndex]
+        var locals = Set<Int>()
+        for entry in entries where entry.track == target.track && wanted.contains(entry.sequence) {
+            if entry.kind == .message {
+                locals.insert(entry.local)
+            } else {
+                locals.formUnion(track.messagesDispatched(byIntentAt: entry.local))
+            }
+        }
+        guard track.skipMessages(at: locals) else { return nil }
+        skipped = wanted
+        for (display, members) in displays.enumerated() where members.contains(trackIndex) { shown[display] = nil }
+        return showChanges()
+    }
+
+    /// Every state as recorded again.
+    mutating func clearSkips() {
+        guard !skipped.isEmpty else { return }
+        for track in tracks { _ = track.skipMessages(at: []) }
+        skipped.removeAll()
     }
 
     // MARK: Reading
@@ -260,6 +304,8 @@ struct ControllerState {
         return TimeTravelEvent(
             sequence: entry.sequence, storeName: track.name, kind: entry.kind,
             time: Date(timeIntervalSince1970: entry.time), description: track.describe(local: entry.local),
-            child: track.childPath(local: entry.local))
+            child: track.childPath(local: entry.local),
+            isSkipped: skipped.contains(entry.sequence) || track.isSkippedMessage(local: entry.local),
+            isRecomputed: track.isRecomputed(local: entry.local))
     }
 }

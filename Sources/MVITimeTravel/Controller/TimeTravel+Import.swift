@@ -96,6 +96,7 @@ extension TimeTravel {
         let (tracks, entries, displays) = try Self.makeTracks(recording, targets: targets)
         let actions = try storage.withLock { state throws(TimeTravelImportError) -> [@Sendable () -> Void] in
             guard state.mode == .idle else { throw .controllerNotIdle(state.mode) }
+            state.clearSkips()
             state.entries.removeAll()
             for entry in entries { state.entries.append(entry) }
             state.tracks = tracks

@@ -189,6 +189,50 @@ public final class TimeTravel: Sendable {
         return true
     }
 
+    // MARK: Skipping
+
+    /// Skips a recorded message, or an intent with the messages it dispatched as it ran, while
+    /// stopped (Redux DevTools' skip): every later state of its store is recomputed through
+    /// the feature's reducer without them, the timeline (``events``, ``value(of:)``) shows the
+    /// recomputed states (``TimeTravelEvent/isRecomputed``) and the skipped events
+    /// (``TimeTravelEvent/isSkipped``), and the store shows the recomputed state at the
+    /// selection. Nothing runs again: `execute` is not called, async work is not restarted,
+    /// side effects are not posted; messages that async work sent later stay in, reduced on the
+    /// recomputed state.
+    ///
+    /// Skips last until ``unskip(_:)``, ``cancel()`` (back to live: each store shows its own
+    /// state; the recording is kept for export as recorded), a new recording or an import.
+    ///
+    /// - Returns: `false` if not stopped, if the event is not kept or is not an intent or a
+    ///   message, if it is already skipped, or if its store's states cannot be recomputed (an
+    ///   imported recording's messages are JSON, with no reducer to run).
+    @discardableResult
+    public func skip(_ event: TimeTravelEvent) -> Bool {
+        setSkipped(event.sequence, true)
+    }
+
+    /// Takes a skip back: the event's store shows its states as recomputed with the remaining
+    /// skips (as recorded, with none). `false` if the event was not skipped.
+    @discardableResult
+    public func unskip(_ event: TimeTravelEvent) -> Bool {
+        setSkipped(event.sequence, false)
+    }
+
+    /// ``skip(_:)`` or ``unskip(_:)`` by sequence number.
+    @discardableResult
+    public func setSkipped(_ sequence: UInt64, _ isSkipped: Bool) -> Bool {
+        let actions = storage.withLock { $0.setSkipped(sequence, isSkipped) }
+        guard let actions else { return false }
+        for action in actions { action() }
+        return true
+    }
+
+    /// The sequence numbers of the intents and messages skipped (not those of the messages
+    /// a skipped intent dispatched).
+    public var skippedSequences: Set<UInt64> {
+        storage.withLock { $0.skipped }
+    }
+
     private func move(_ target: (borrowing ControllerState) -> Int?) -> Bool {
         let actions = storage.withLock { state in
             state.mode == .stopped ? state.select(target(state)) : nil

@@ -60,7 +60,7 @@ final class LiveTail<F: Feature>: FeedTail, @unchecked Sendable {
             let payload: any Sendable
             switch value {
             case .intent(let intent): (kind, payload) = (.intent, intent)
-            case .message(let message): (kind, payload) = (.message, message)
+            case .message(let message, _): (kind, payload) = (.message, message)
             case .state(let state):
                 (kind, payload) = (.state, state)
                 lastState = state

@@ -46,6 +46,11 @@ final class ImportedTrack: Track, Sendable {
         .recorded(description: items[local].description, value: items[local].value)
     }
     func makeTail() -> (any FeedTail)? { nil }
+    // A recording's messages are JSON: no reducer to recompute its states with.
+    func messagesDispatched(byIntentAt local: Int) -> [Int] { [] }
+    func skipMessages(at locals: Set<Int>) -> Bool { locals.isEmpty }
+    func isSkippedMessage(local: Int) -> Bool { false }
+    func isRecomputed(local: Int) -> Bool { false }
     // A recording keeps descriptions, not the typed values that name a child.
     func childPath(local: Int) -> String? { nil }
     func encode(local: Int) -> JSONValue? { items[local].value }

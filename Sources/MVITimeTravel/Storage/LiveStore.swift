@@ -23,6 +23,12 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
     var payloads: [Payload<F>] = []
     /// The state before the first of `payloads`.
     var baseline: F.State?
+    /// The positions in `payloads` of the messages an intent dispatched as it ran.
+    var dispatchedMessages: Set<Int> = []
+    /// The messages left out by the controller's skips (positions in `payloads`), and the
+    /// states recomputed without them, by the position of their state event.
+    var skipped: Set<Int> = []
+    var recomputed: [Int: F.State] = [:]
 
     init(name: String, recorder: StoreRecorder<F>, registration: Registration) {
         self.name = name
@@ -63,14 +69,14 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
     func beginTrack(id: Int32) -> Bool {
         guard !isConflicted, let state = recorder.restart() else { return false }
         trackID = id
-        payloads = []
+        resetPayloads()
         baseline = state
         return true
     }
 
     func leaveTrack() {
         trackID = nil
-        payloads = []
+        resetPayloads()
         baseline = nil
     }
 
@@ -93,18 +99,23 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
 
     func refresh(track id: Int32, origin: UInt64, into entries: inout [Entry]) {
         guard !isConflicted else {
-            payloads = []
+            resetPayloads()
             return
         }
         let history = recorder.history()
         baseline = history.baseline
         payloads.removeAll(keepingCapacity: true)
+        dispatchedMessages.removeAll()
+        skipped.removeAll()
+        recomputed.removeAll()
         history.forEachEvent { sequence, time, value in
             guard sequence >= origin else { return }
             let payload: Payload<F>
             switch value {
             case .intent(let intent): payload = .intent(intent)
-            case .message(let message): payload = .message(message)
+            case .message(let message, let dispatchedByIntent):
+                if dispatchedByIntent { dispatchedMessages.insert(payloads.count) }
+                payload = .message(message)
             case .state(let state): payload = .state(state)
             case .sideEffect(let sideEffect): payload = .sideEffect(sideEffect)
             case .failure(let error): payload = .failure(Payload.Failure(error))
@@ -126,15 +137,93 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
         for payload in payloads.prefix(count) {
             if case .state(let state) = payload { baseline = state }
         }
-        payloads.removeFirst(Swift.min(count, payloads.count))
+        let dropped = Swift.min(count, payloads.count)
+        payloads.removeFirst(dropped)
+        dispatchedMessages = Set(dispatchedMessages.compactMap { $0 >= dropped ? $0 - dropped : nil })
+        skipped.removeAll()
+        recomputed.removeAll()
+    }
+
+    private func resetPayloads() {
+        payloads = []
+        dispatchedMessages = []
+        skipped = []
+        recomputed = [:]
+    }
+
+    /// The payload at `local`, with a state recomputed by a skip in place of the recorded one.
+    func payload(at local: Int) -> Payload<F> {
+        if let state = recomputed[local] { return .state(state) }
+        return payloads[local]
+    }
+
+    // MARK: Skipping
+
+    func messagesDispatched(byIntentAt local: Int) -> [Int] {
+        guard case .intent = payloads[local] else { return [] }
+        var found: [Int] = []
+        // The intent's run: its messages, with the states after them and what it posted or
+        // reported between them, up to the first event that is not part of it.
+        for index in payloads.indices.dropFirst(local + 1) {
+            switch payloads[index] {
+            case .state, .sideEffect, .failure: continue
+            case .message:
+                guard dispatchedMessages.contains(index) else { return found }
+                found.append(index)
+            case .intent: return found
+            }
+        }
+        return found
+    }
+
+    func skipMessages(at locals: Set<Int>) -> Bool {
+        guard let first = locals.min() else {
+            skipped = []
+            recomputed = [:]
+            return true
+        }
+        guard var state = recordedState(before: first) else { return false }
+        var states: [Int: F.State] = [:]
+        for index in payloads.indices.dropFirst(first) {
+            switch payloads[index] {
+            case .message(let message):
+                if !locals.contains(index) { F.reduceKeepingSharedElements(&state, message) }
+            case .state(let recorded):
+                // A state right after a message is that message's; any other replaced the
+                // store's (`replaceState(with:)`) and stands as it was.
+                if index > 0, case .message = payloads[index - 1] {
+                    states[index] = state
+                } else {
+                    state = recorded
+                }
+            case .intent, .sideEffect, .failure: break
+            }
+        }
+        skipped = locals
+        recomputed = states
+        return true
+    }
+
+    func isSkippedMessage(local: Int) -> Bool { skipped.contains(local) }
+
+    func isRecomputed(local: Int) -> Bool { recomputed[local] != nil }
+
+    /// The recorded state before the payload at `local`: the last state before it, or the start.
+    private func recordedState(before local: Int) -> F.State? {
+        var index = local - 1
+        while index >= 0 {
+            if case .state(let state) = payloads[index] { return state }
+            index -= 1
+        }
+        return baseline
     }
 
     func describe(local: Int) -> String {
-        String(describing: payloads[local].value)
+        String(describing: payload(at: local).value)
     }
 
     func feedValue(local: Int) -> TimeTravelFeedEvent.Value {
-        .live(payloads[local].sendableValue)
+        .live(payload(at: local).sendableValue)
     }
 
     func makeTail() -> (any FeedTail)? {
@@ -146,7 +235,7 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
     }
 
     func encode(local: Int) -> JSONValue? {
-        JSONCodec.encode(payloads[local].value)
+        JSONCodec.encode(payload(at: local).value)
     }
 
     var baselineDescription: String? {
@@ -188,11 +277,12 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
         }
     }
 
-    /// The recorded state before the payload at `local`: the last state before it, or the start.
+    /// The state before the payload at `local` (recomputed, if a skip recomputed it): the
+    /// last state before it, or the start.
     func state(before local: Int) -> F.State? {
         var index = local - 1
         while index >= 0 {
-            if case .state(let state) = payloads[index] { return state }
+            if case .state(let state) = payload(at: index) { return state }
             index -= 1
         }
         return baseline
@@ -201,7 +291,7 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
     func showAction(stateAt local: Int?) -> (@Sendable () -> Void)? {
         guard let hooks, isAlive else { return nil }
         let state: F.State?
-        if let local, case .state(let recorded) = payloads[local] {
+        if let local, case .state(let recorded) = payload(at: local) {
             state = recorded
         } else {
             state = baseline

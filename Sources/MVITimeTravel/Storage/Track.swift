@@ -34,4 +34,19 @@ protocol Track: AnyObject, Sendable {
     func prepareReplay(local: Int) -> PreparedReplay?
     /// What to run, outside the lock, to show the state at `local` (or the baseline).
     func showAction(stateAt local: Int?) -> (@Sendable () -> Void)?
+
+    // MARK: Skipping
+
+    /// The positions of the messages the intent at `local` dispatched as it ran; empty for
+    /// any other event, or a track that does not know (imported).
+    func messagesDispatched(byIntentAt local: Int) -> [Int]
+    /// Leaves the messages at `locals` out and recomputes every later state through the
+    /// feature's reducer (an empty set: every state as recorded again). `false` if this
+    /// track cannot: an imported one, whose messages are JSON, or a live one whose start
+    /// is unknown.
+    func skipMessages(at locals: Set<Int>) -> Bool
+    /// Whether the message at `local` is left out by a skip.
+    func isSkippedMessage(local: Int) -> Bool
+    /// Whether the state at `local` was recomputed by a skip.
+    func isRecomputed(local: Int) -> Bool
 }

@@ -19,7 +19,10 @@ extension StoreCore {
     /// with its first message.
     @inlinable @inline(__always) func recordIntent(_ intent: F.Intent) {
         withRecorder { recorder in
-            if recorder.session.isRecording { recorder.pendingIntent = intent }
+            if recorder.session.isRecording {
+                recorder.pendingIntent = intent
+                recorder.isExecutingRecordedIntent = true
+            }
             // One relaxed load when nobody times intents (no debugger page open).
             if _slowPath(recorder.session.isTimingIntents) { recorder.startTiming() }
         }
@@ -28,6 +31,7 @@ extension StoreCore {
     /// `execute` returned: an intent that dispatched nothing gets a slot of its own.
     @inlinable @inline(__always) func recordEndOfIntent() {
         withRecorder { recorder in
+            recorder.isExecutingRecordedIntent = false
             // One test, out of line: inlining both branches here kept this from being inlined
             // into `send` (valgrind: `send-1sub-timetravel` +12 instructions).
             if recorder.pendingIntent != nil || _slowPath(recorder.timingStart != 0) {
@@ -92,7 +96,8 @@ extension StoreCore {
         withReducing(on: ThreadIdentity.current) {
             F.reduceKeepingSharedElements(&drainer.state, message)
             let isCheckpoint = recorder.log.appendReduction(
-                sequence: sequence, time: time, intent: intent, message: message)
+                sequence: sequence, time: time, intent: intent, message: message,
+                isFollowUp: recorder.isExecutingRecordedIntent)
             if isCheckpoint { recorder.log.addCheckpoint(drainer.state) }
         }
     }

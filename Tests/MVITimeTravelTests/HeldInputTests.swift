@@ -1,3 +1,4 @@
+import Dispatch
 import MVI
 import MVIFixtures
 import MVITimeTravel
@@ -61,6 +62,47 @@ import Testing
         let didDispatch = dispatched.load(ordering: .sequentiallyConsistent)
         #expect(didDispatch)
         #expect(timeTravel.events.contains { $0.kind == .message && $0.description == "added(7)" })
+    }
+
+    /// Pauses the store on `added(7)` after it took the message and before it reduces it:
+    /// the moment a stop used to fall in and leave the message applied but not recorded.
+    struct PauseBeforeReducing: Middleware {
+        typealias Target = Counter
+        let entered: AsyncStream<Void>.Continuation
+        let release: DispatchSemaphore
+        var observedEventKinds: Set<StoreEvent<Counter>.Kind> { [.message] }
+
+        func handle(_ event: StoreEvent<Counter>, _ context: borrowing MiddlewareContext<Counter>) {
+            guard case .message(.added(7)) = event else { return }
+            entered.yield()
+            release.wait()
+        }
+    }
+
+    @Test func aMessageTheStoreHadStartedWhenRecordingStoppedIsRecorded() async throws {
+        let timeTravel = TimeTravel()
+        let entered = AsyncStream<Void>.makeStream()
+        let release = DispatchSemaphore(value: 0)
+        let store = Store(
+            Counter(), initialState: .init(), name: "Counter",
+            middleware: [
+                try timeTravel.register("Counter"),
+                PauseBeforeReducing(entered: entered.continuation, release: release),
+            ])
+        timeTravel.startRecording()
+        store.send(.addLater(7))
+        var iterator = entered.stream.makeAsyncIterator()
+        _ = await iterator.next()  // the work's message is being applied
+        #expect(timeTravel.stop())
+        release.signal()
+        // The store finishes the message it had taken (its own state, not a shown one).
+        for _ in 0..<5_000 where store.state.log.isEmpty { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(store.state.log == [7])
+        #expect(timeTravel.cancel())
+        await store.waitForIdle()
+        #expect(store.state.log == [7])
+        // Applied, so recorded: the recording agrees with what the store did.
+        #expect(timeTravel.events.map(\.description).suffix(2) == ["added(7)", "State(count: 7, log: [7])"])
     }
 
     @Test func storeStateChangedByWorkInProgressIsNotLostOnCancel() throws {

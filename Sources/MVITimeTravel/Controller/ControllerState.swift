@@ -128,22 +128,29 @@ struct ControllerState {
         return true
     }
 
-    mutating func stop() -> Bool {
-        guard mode == .recording else { return false }
-        session.setRecording(false)
+    /// Stops recording and holds every store's input. Returns whether it stopped, and what to
+    /// run outside the lock when it did not (nothing was recorded: back to idle, input resumed).
+    ///
+    /// Input is held first, and the session keeps recording until ``cancel()``: a store may
+    /// have taken an input before it was held (a message from async work, say) and apply it
+    /// after this copy of the timeline; it is recorded all the same, and the copy made when
+    /// going back to live has it. Turning recording off first let such a message be applied
+    /// and not recorded, so the recording disagreed with the store.
+    mutating func stop() -> (stopped: Bool, actions: [@Sendable () -> Void]) {
+        guard mode == .recording else { return (false, []) }
+        holdAll()
         ticker.stop()
-        freezeTimeline()
+        copyTimeline()
         guard !entries.isEmpty else {
             // Nothing to travel through: back to idle, holding nothing (as `cancel()` would).
-            mode = .idle
-            return false
+            mode = .stopped
+            return (false, cancel() ?? [])
         }
         mode = .stopped
         selected = entries.count - 1
         // Each store shows its live state, which is its last recorded one.
         setDisplays(tracks.indices.map { [$0] }, alreadyShown: true)
-        holdAll()
-        return true
+        return (true, [])
     }
 
     /// Sets which stores show which tracks (see ``displays``), with each track's last
@@ -242,10 +249,13 @@ struct ControllerState {
 
     mutating func cancel() -> [@Sendable () -> Void]? {
         guard mode != .idle else { return nil }
-        if mode == .recording {
+        if mode == .recording || (mode == .stopped && !isImported) {
+            // Kept for export. From a stop: with what a store applied after the stop's copy
+            // (input it had taken before it was held), recorded since (see `stop()`).
             session.setRecording(false)
             ticker.stop()
-            freezeTimeline()  // kept for export
+            clearSkips()
+            freezeTimeline()
         }
         mode = .idle
         // The recording is kept for export as it was recorded.

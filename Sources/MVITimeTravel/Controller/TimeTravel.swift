@@ -138,7 +138,9 @@ public final class TimeTravel: Sendable {
     /// not recording).
     @discardableResult
     public func stop() -> Bool {
-        storage.withLock { $0.stop() }
+        let (stopped, actions) = storage.withLock { $0.stop() }
+        for action in actions { action() }
+        return stopped
     }
 
     /// Selects the start: every store shows the state it had before the first kept event.

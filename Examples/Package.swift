@@ -182,9 +182,12 @@ let package = Package(
                 .product(name: "MVICollections", package: mvi),
                 .product(name: "MVIStateKeeper", package: mvi),
                 .product(name: "MVITesting", package: mvi),
+                .product(name: "MVITimeTravel", package: mvi),
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "Clocks", package: "swift-clocks"),
             ],
+            // A recording exported from the running app (Examples/record-failing-sync).
+            resources: [.copy("Fixtures")],
             swiftSettings: settings),
         .testTarget(
             name: "SyncUpsTests",

@@ -220,7 +220,7 @@ let package = Package(
         .testTarget(
             name: "MVIDevToolsTests",
             dependencies: [
-                "MVI", "MVIJSON", "MVITimeTravel", "MVIDevTools", "MVITesting",
+                "MVI", "MVIJSON", "MVITimeTravel", "MVIDevTools", "MVITesting", "MVIFixtures",
                 .product(name: "Logging", package: "swift-log"),
                 // The page's side of the WebSocket in the tests is a small client on swift-nio's
                 // own pieces (TestWebSocketClient.swift), not a WebSocket client library: those

@@ -1,6 +1,7 @@
 import Foundation
 import MVI
 import MVIDevTools
+import MVIFixtures
 import MVIJSON
 import MVITimeTravel
 import Testing
@@ -9,31 +10,6 @@ import Testing
 /// a state edited on the page keeps the app's real value where the page showed the placeholder.
 @Suite("DevTools redaction", .timeLimit(.minutes(5)))
 struct RedactionTests {
-    struct SignIn: Feature {
-        struct State: Equatable, Codable, Sendable {
-            var user = ""
-            @Sensitive var password = ""
-            var attempts = 0
-        }
-        enum Intent: Equatable, Codable, Sendable { case signIn(user: String, password: Sensitive<String>) }
-        enum Message: Equatable, Codable, Sendable { case signedIn(user: String, password: Sensitive<String>) }
-
-        func execute(_ intent: Intent, _ context: StoreContext<Self>) {
-            switch intent {
-            case .signIn(let user, let password): context.dispatch(.signedIn(user: user, password: password))
-            }
-        }
-
-        static func reduce(_ state: inout State, _ message: Message) {
-            switch message {
-            case .signedIn(let user, let password):
-                state.user = user
-                state.password = password.wrappedValue
-                state.attempts += 1
-            }
-        }
-    }
-
     @Test func thePageNeverReceivesTheSecretAndAnEditKeepsIt() async throws {
         let harness = try await Harness.start()
         defer { Task { await harness.devTools.stop() } }

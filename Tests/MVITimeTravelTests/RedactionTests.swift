@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIFixtures
 import MVIJSON
 import MVITimeTravel
 import Testing
@@ -7,31 +8,6 @@ import Testing
 /// A recording never holds a sensitive value: not in its events' descriptions or values, not
 /// in the exported file; and the exported file still imports and replays.
 @Suite struct RedactionTests {
-    struct SignIn: Feature {
-        struct State: Equatable, Codable, Sendable {
-            var user = ""
-            @Sensitive var password = ""
-            var attempts = 0
-        }
-        enum Intent: Equatable, Codable, Sendable { case signIn(user: String, password: Sensitive<String>) }
-        enum Message: Equatable, Codable, Sendable { case signedIn(user: String, password: Sensitive<String>) }
-
-        func execute(_ intent: Intent, _ context: StoreContext<Self>) {
-            switch intent {
-            case .signIn(let user, let password): context.dispatch(.signedIn(user: user, password: password))
-            }
-        }
-
-        static func reduce(_ state: inout State, _ message: Message) {
-            switch message {
-            case .signedIn(let user, let password):
-                state.user = user
-                state.password = password.wrappedValue
-                state.attempts += 1
-            }
-        }
-    }
-
     struct PinState: Equatable, Codable, Sendable {
         @Sensitive var pin = 0
     }

@@ -249,17 +249,16 @@ struct ControllerState {
 
     mutating func cancel() -> [@Sendable () -> Void]? {
         guard mode != .idle else { return nil }
+        // The recording is kept for export as it was recorded.
+        clearSkips()
         if mode == .recording || (mode == .stopped && !isImported) {
             // Kept for export. From a stop: with what a store applied after the stop's copy
             // (input it had taken before it was held), recorded since (see `stop()`).
             session.setRecording(false)
             ticker.stop()
-            clearSkips()
             freezeTimeline()
         }
         mode = .idle
-        // The recording is kept for export as it was recorded.
-        clearSkips()
         displays.removeAll()
         shown.removeAll()
         let actions = held.map { $0.resumeAction() }

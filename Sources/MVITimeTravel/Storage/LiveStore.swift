@@ -182,7 +182,7 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
             recomputed = [:]
             return true
         }
-        guard var state = recordedState(before: first) else { return false }
+        guard var state = state(before: first, recomputed: false) else { return false }
         var states: [Int: F.State] = [:]
         for index in payloads.indices.dropFirst(first) {
             switch payloads[index] {
@@ -207,16 +207,6 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
     func isSkippedMessage(local: Int) -> Bool { skipped.contains(local) }
 
     func isRecomputed(local: Int) -> Bool { recomputed[local] != nil }
-
-    /// The recorded state before the payload at `local`: the last state before it, or the start.
-    private func recordedState(before local: Int) -> F.State? {
-        var index = local - 1
-        while index >= 0 {
-            if case .state(let state) = payloads[index] { return state }
-            index -= 1
-        }
-        return baseline
-    }
 
     func describe(local: Int) -> String {
         String(describing: payload(at: local).value)
@@ -277,12 +267,12 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
         }
     }
 
-    /// The state before the payload at `local` (recomputed, if a skip recomputed it): the
-    /// last state before it, or the start.
-    func state(before local: Int) -> F.State? {
+    /// The state before the payload at `local`: the last state before it, or the start; as a
+    /// skip recomputed it, unless `recomputed` is `false`.
+    func state(before local: Int, recomputed: Bool = true) -> F.State? {
         var index = local - 1
         while index >= 0 {
-            if case .state(let state) = payload(at: index) { return state }
+            if case .state(let state) = recomputed ? payload(at: index) : payloads[index] { return state }
             index -= 1
         }
         return baseline

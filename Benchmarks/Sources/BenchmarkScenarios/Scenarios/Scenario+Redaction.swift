@@ -65,8 +65,7 @@ extension Scenario {
                             operations: n,
                             run: {
                                 for _ in 0..<n {
-                                    // Force-try: the state is plain data that always encodes.
-                                    let data = try! encoder.encode(state)
+                                    let data = try! encoder.encode(state)  // plain data: always encodes
                                     bytes &+= (try? JSONParser.parse(data)).map { _ in data.count } ?? 0
                                 }
                             },

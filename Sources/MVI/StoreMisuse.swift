@@ -4,11 +4,11 @@
 public enum StoreMisuse: Error, Sendable, Hashable, CustomStringConvertible {
     /// What an async work's context was asked to do after its work had returned.
     public enum Action: String, Sendable, Hashable {
-        /// ``WorkContext/dispatch(_:)``.
+        /// ``WorkContext/dispatch(_:fileID:line:)``.
         case dispatch
-        /// ``WorkContext/post(_:)``.
+        /// ``WorkContext/post(_:fileID:line:)``.
         case post
-        /// ``WorkContext/send(_:)``.
+        /// ``WorkContext/send(_:fileID:line:)``.
         case send
     }
 

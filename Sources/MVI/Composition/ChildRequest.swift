@@ -5,6 +5,9 @@
 enum ChildRequest<F: Feature> {
     case state
     case storeName
+    // No call sites here: carried by value, they grew every request and cost a forwarded
+    // child's dispatch an allocation (`child-in-10-working`); a child's input shows the
+    // parent's `forward` as its call site instead.
     case dispatch(F.Message)
     case post(F.SideEffect)
     case send(F.Intent)

@@ -21,8 +21,19 @@ public struct ChildStore<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
     public var state: Child.State? { scope.read(store.state, id) }
 
     /// Sends a child's intent, through the parent.
+    ///
+    /// - Parameters:
+    ///   - intent: The child's intent.
+    ///   - fileID: Where it is sent, for time travel's causal trace (leave the default).
+    ///   - line: Where it is sent (leave the default).
+    public func send(_ intent: Child.Intent, fileID: StaticString = #fileID, line: UInt = #line) {
+        store.send(scope.embedIntent(id, intent), fileID: fileID, line: line)
+    }
+
+    /// ``send(_:fileID:line:)`` as a function value, which cannot carry a call site.
+    @_disfavoredOverload
     public func send(_ intent: Child.Intent) {
-        store.send(scope.embedIntent(id, intent))
+        store.send(scope.embedIntent(id, intent), fileID: "", line: 0)
     }
 
     /// Sends a child's intent through the parent, and returns once the async work the

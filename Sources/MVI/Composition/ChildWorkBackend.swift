@@ -1,12 +1,13 @@
 /// A parent's work context seen by one child's work.
+@usableFromInline
 struct ChildWorkBackend<Parent: Feature, Child: Feature, ID: Hashable & Sendable>: WorkBackend {
-    typealias F = Child
-    let parent: WorkContext<Parent>
-    let scope: ChildScope<Parent, Child, ID>
-    let id: ID
-    let entryState: Child.State
+    @usableFromInline typealias F = Child
+    @usableFromInline let parent: WorkContext<Parent>
+    @usableFromInline let scope: ChildScope<Parent, Child, ID>
+    @usableFromInline let id: ID
+    @usableFromInline let entryState: Child.State
 
-    init(
+    @usableFromInline init(
         parent: WorkContext<Parent>, scope: ChildScope<Parent, Child, ID>, id: ID, entryState: Child.State
     ) {
         self.parent = parent
@@ -15,34 +16,34 @@ struct ChildWorkBackend<Parent: Feature, Child: Feature, ID: Hashable & Sendable
         self.entryState = entryState
     }
 
-    var state: Child.State { scope.read(parent.state, id) ?? entryState }
-    var storeName: String { parent.storeName }
+    @usableFromInline var state: Child.State { scope.read(parent.state, id) ?? entryState }
+    @usableFromInline var storeName: String { parent.storeName }
 
     private var isPresent: Bool { scope.read(parent.state, id) != nil }
 
-    func dispatch(_ message: Child.Message) async {
+    @usableFromInline func dispatch(_ message: Child.Message, at site: CallSite) async {
         // Checked again when the parent reduces it (a child removed meanwhile is left alone):
         // this check only spares the pipeline a message that cannot apply.
         guard isPresent else { return }
-        await parent.dispatch(scope.embedMessage(id, message))
+        await parent.dispatch(scope.embedMessage(id, message), at: site)
     }
 
-    func post(_ sideEffect: Child.SideEffect) async {
+    @usableFromInline func post(_ sideEffect: Child.SideEffect, at site: CallSite) async {
         guard isPresent else { return }
         switch scope.route(id, sideEffect) {
-        case .send(let intent): parent.send(intent)
-        case .dispatch(let message): await parent.dispatch(message)
-        case .post(let sideEffect): await parent.post(sideEffect)
+        case .send(let intent): parent.send(intent, at: site)
+        case .dispatch(let message): await parent.dispatch(message, at: site)
+        case .post(let sideEffect): await parent.post(sideEffect, at: site)
         case .ignore: break
         }
     }
 
-    func send(_ intent: Child.Intent) {
+    @usableFromInline func send(_ intent: Child.Intent, at site: CallSite) {
         guard isPresent else { return }
-        parent.send(scope.embedIntent(id, intent))
+        parent.send(scope.embedIntent(id, intent), at: site)
     }
 
-    func run(
+    @usableFromInline func run(
         id workID: (any Hashable & Sendable)?,
         cancelInFlight: Bool,
         priority: TaskPriority?,
@@ -62,11 +63,11 @@ struct ChildWorkBackend<Parent: Feature, Child: Feature, ID: Hashable & Sendable
         }
     }
 
-    func cancel(id workID: any Hashable & Sendable) {
+    @usableFromInline func cancel(id workID: any Hashable & Sendable) {
         parent.cancel(id: ChildWorkID(scope: scope.name, child: id, work: workID))
     }
 
-    func cancelWork(where matches: @escaping @Sendable (AnyHashable) -> Bool) {
+    @usableFromInline func cancelWork(where matches: @escaping @Sendable (AnyHashable) -> Bool) {
         parent.cancelWork(where: scope.workMatcher(id: id, matches))
     }
 }

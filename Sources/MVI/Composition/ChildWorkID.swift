@@ -12,7 +12,7 @@ struct ChildWorkID: Hashable, Sendable, CustomStringConvertible {
     /// Tells whether the child (and, for a grandchild's work, the grandchild) is still in a
     /// state of the parent that made this id: a ``ChildPresence`` of that parent's state. Not
     /// part of the id's identity.
-    let presence: (any AnyObject & Sendable)?
+    @usableFromInline let presence: (any AnyObject & Sendable)?
 
     @usableFromInline init(
         scope: String, child: some Hashable & Sendable, work: (any Hashable & Sendable)?,
@@ -53,13 +53,13 @@ struct ChildWorkID: Hashable, Sendable, CustomStringConvertible {
 final class ChildPresence<Root>: Sendable {
     @usableFromInline let isPresent: @Sendable (Root) -> Bool
 
-    init(_ isPresent: @escaping @Sendable (Root) -> Bool) { self.isPresent = isPresent }
+    @usableFromInline init(_ isPresent: @escaping @Sendable (Root) -> Bool) { self.isPresent = isPresent }
 }
 
 extension ChildScope {
     /// The presence check of the child `id`'s work whose own id is `workID`: the child is in
     /// the parent's state, and so is the grandchild, if the work is a grandchild's.
-    func presence(of id: ID, work workID: (any Hashable & Sendable)?) -> ChildPresence<Parent.State> {
+    @inlinable func presence(of id: ID, work workID: (any Hashable & Sendable)?) -> ChildPresence<Parent.State> {
         let read = read
         let inner = (workID as? ChildWorkID)?.presence as? ChildPresence<Child.State>
         if let inner {

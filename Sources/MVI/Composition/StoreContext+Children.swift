@@ -24,13 +24,13 @@ extension StoreContext {
         let link: ChildLink<Child> = { request in
             switch request {
             case .state: return .state(scope.read(parent.state, id) ?? entryState)
-            case .dispatch(let message): parent.dispatch(scope.embedMessage(id, message))
-            case .send(let intent): parent.send(scope.embedIntent(id, intent))
+            case .dispatch(let message): parent.dispatch(scope.embedMessage(id, message), at: .none)
+            case .send(let intent): parent.send(scope.embedIntent(id, intent), at: .none)
             case .post(let sideEffect):
                 switch scope.route(id, sideEffect) {
-                case .send(let intent): parent.send(intent)
-                case .dispatch(let message): parent.dispatch(message)
-                case .post(let sideEffect): parent.post(sideEffect)
+                case .send(let intent): parent.send(intent, at: .none)
+                case .dispatch(let message): parent.dispatch(message, at: .none)
+                case .post(let sideEffect): parent.post(sideEffect, at: .none)
                 case .ignore: break
                 }
             case .storeName: return .storeName(parent.storeName)
@@ -81,8 +81,11 @@ extension StoreContext {
     }
 
     /// A child's requests about async work: run it under an id namespaced by the child,
-    /// cancel it by the child's id, or by a match. Not on the send path, so not inlined.
-    @usableFromInline
+    /// cancel it by the child's id, or by a match. Inlinable, so that the presence check it
+    /// makes (called after every change while the work runs) is specialized: generic, it
+    /// looked up metadata and allocated on each call (`child-in-10-working`: 2,807
+    /// instructions and 1 allocation a send against 2,327 and none).
+    @inlinable
     func serveWork<Child, ID>(
         _ request: ChildRequest<Child>, of scope: ChildScope<F, Child, ID>, id: ID, entryState: Child.State
     ) {

@@ -5,9 +5,9 @@ protocol WorkBackend<F>: Sendable {
     associatedtype F: Feature
     var state: F.State { get }
     var storeName: String { get }
-    func dispatch(_ message: F.Message) async
-    func post(_ sideEffect: F.SideEffect) async
-    func send(_ intent: F.Intent)
+    func dispatch(_ message: F.Message, at site: CallSite) async
+    func post(_ sideEffect: F.SideEffect, at site: CallSite) async
+    func send(_ intent: F.Intent, at site: CallSite)
     func run(
         id: (any Hashable & Sendable)?,
         cancelInFlight: Bool,

@@ -2,7 +2,7 @@
 /// act: the one context a feature's async work meets, whether the feature runs on a store of
 /// its own or inside a parent.
 ///
-/// ``dispatch(_:)`` returns once the message is reduced, so ``state`` read afterwards
+/// ``dispatch(_:fileID:line:)`` returns once the message is reduced, so ``state`` read afterwards
 /// reflects it.
 ///
 /// The context belongs to its work. Once the work is cancelled (by id, by a later run with
@@ -50,34 +50,66 @@ public struct WorkContext<F: Feature>: Sendable {
     /// Reduces a message, in order with the store's other input, and returns once it is
     /// reduced. Dropped if the work is cancelled before the message is applied, the child has
     /// gone away, or the store has ended.
-    @inlinable public func dispatch(_ message: F.Message) async {
+    ///
+    /// - Parameters:
+    ///   - message: The message.
+    ///   - fileID: Where it is dispatched, for time travel's causal trace (leave the default).
+    ///   - line: Where it is dispatched (leave the default).
+    @inlinable public func dispatch(
+        _ message: F.Message, fileID: StaticString = #fileID, line: UInt = #line
+    ) async {
+        await dispatch(message, at: CallSite(fileID: fileID, line: line))
+    }
+
+    /// ``dispatch(_:fileID:line:)`` with the call site made.
+    @inlinable func dispatch(_ message: F.Message, at site: CallSite) async {
         switch storage {
         case .store(let core, let work):
             guard !Task.isCancelled else { return }
-            await core.dispatchFromWork(message, work: work)
-        case .child(let backend): await backend.dispatch(message)
+            await core.dispatchFromWork(message, work: work, site: site)
+        case .child(let backend): await backend.dispatch(message, at: site)
         }
     }
 
     /// Posts a side effect, in order with the work's messages. Dropped if the work is
     /// cancelled before it is delivered, the child has gone away, or the store has ended.
-    public func post(_ sideEffect: F.SideEffect) async {
+    ///
+    /// - Parameters:
+    ///   - sideEffect: The side effect.
+    ///   - fileID: Where it is posted, for time travel's causal trace (leave the default).
+    ///   - line: Where it is posted (leave the default).
+    public func post(_ sideEffect: F.SideEffect, fileID: StaticString = #fileID, line: UInt = #line) async {
+        await post(sideEffect, at: CallSite(fileID: fileID, line: line))
+    }
+
+    /// ``post(_:fileID:line:)`` with the call site made.
+    func post(_ sideEffect: F.SideEffect, at site: CallSite) async {
         switch storage {
         case .store(let core, let work):
             guard !Task.isCancelled else { return }
-            await core.postFromWork(sideEffect, work: work)
-        case .child(let backend): await backend.post(sideEffect)
+            await core.postFromWork(sideEffect, work: work, site: site)
+        case .child(let backend): await backend.post(sideEffect, at: site)
         }
     }
 
     /// Sends an intent to the store, as a view would. Dropped if the work is cancelled, the
     /// child has gone away, or the store has ended.
-    public func send(_ intent: F.Intent) {
+    ///
+    /// - Parameters:
+    ///   - intent: The intent.
+    ///   - fileID: Where it is sent, for time travel's causal trace (leave the default).
+    ///   - line: Where it is sent (leave the default).
+    public func send(_ intent: F.Intent, fileID: StaticString = #fileID, line: UInt = #line) {
+        send(intent, at: CallSite(fileID: fileID, line: line))
+    }
+
+    /// ``send(_:fileID:line:)`` with the call site made.
+    func send(_ intent: F.Intent, at site: CallSite) {
         switch storage {
         case .store(let core, let work):
             guard !Task.isCancelled else { return }
-            core.sendFromWork(intent, work: work)
-        case .child(let backend): backend.send(intent)
+            core.sendFromWork(intent, work: work, site: site)
+        case .child(let backend): backend.send(intent, at: site)
         }
     }
 

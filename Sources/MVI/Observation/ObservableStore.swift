@@ -98,12 +98,25 @@ public final class ObservableStore<F: Feature>: Observable {
 
     /// Sends an intent to the store. From the main actor, when the store is not busy on
     /// another thread, the state the intent made synchronously is shown before this returns.
+    ///
+    /// - Parameters:
+    ///   - intent: The intent.
+    ///   - fileID: Where it is sent, for time travel's causal trace (leave the default).
+    ///   - line: Where it is sent (leave the default).
     @inlinable
-    public func send(_ intent: F.Intent) {
+    public func send(_ intent: F.Intent, fileID: StaticString = #fileID, line: UInt = #line) {
         // Shown below, before this returns: the states the send publishes need no hop.
         inbox.expectShowing()
-        store.send(intent)
+        store.send(intent, fileID: fileID, line: line)
         showLatest()
+    }
+
+    /// ``send(_:fileID:line:)`` as a function value (`dispatch: model.send`), which cannot
+    /// carry a call site: its intents show none in a causal trace.
+    @_disfavoredOverload
+    @inlinable
+    public func send(_ intent: F.Intent) {
+        send(intent, fileID: "", line: 0)
     }
 
     /// Sends an intent, and returns once the async work its `execute` started has ended, as

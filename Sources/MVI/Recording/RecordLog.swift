@@ -35,6 +35,13 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
     @usableFromInline var timings = FIFOQueue<IntentTiming>()
     /// The errors of the newest failures, oldest first (see ``RecordedInput/failure``).
     @usableFromInline var failures = FIFOQueue<RecordedFailure>()
+    /// The causes of the slots, at the same positions as `slots` (allocated with the first
+    /// cause, while the session captures causes). An entry belongs to the slot at its
+    /// position only if its `slotNumber` is that slot's: a slot appended without a cause
+    /// leaves an older entry (or zeros) there, and dropping slots needs no work.
+    @usableFromInline var causes: UnsafeMutablePointer<RecordedCause>?
+    /// The async work started while recording, oldest first; the newest ``maxWorks``.
+    @usableFromInline var works = FIFOQueue<RecordedWork>()
     /// The newest events kept, across every store of the session.
     @usableFromInline let window: Int
     /// The most slots the ring grows to.
@@ -95,6 +102,54 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
 
     /// The most failures whose errors are kept.
     @inlinable static var maxFailures: Int { 1024 }
+
+    /// The most pieces of async work kept for causal traces.
+    @inlinable static var maxWorks: Int { 4096 }
+
+    /// Keeps the causes of the slot just appended.
+    @inlinable mutating func addCause(intentSite: CallSite, site: CallSite, work: Int, intentSlot: Int) {
+        if _slowPath(causes == nil) { allocateCauses() }
+        let position = (tail == 0 ? capacity : tail) - 1
+        causes.unsafelyUnwrapped[position] = RecordedCause(
+            slotNumber: appendedSlots, intentSite: intentSite, site: site, work: work, intentSlot: intentSlot)
+    }
+
+    /// Allocates the causes beside the slots, none kept yet.
+    @usableFromInline mutating func allocateCauses() {
+        let allocated = UnsafeMutablePointer<RecordedCause>.allocate(capacity: capacity)
+        allocated.initialize(repeating: .none, count: capacity)
+        causes = allocated
+    }
+
+    /// The cause of the slot at ring position `position`, numbered `slotNumber`, if kept.
+    func cause(at position: Int, slotNumber: Int) -> RecordedCause? {
+        guard let causes, causes[position].slotNumber == slotNumber else { return nil }
+        return causes[position]
+    }
+
+    /// Keeps a piece of async work that started, dropping the oldest beyond ``maxWorks``.
+    mutating func addWork(_ work: RecordedWork) {
+        if works.count >= Self.maxWorks { _ = works.popFirst() }
+        works.append(work)
+    }
+
+    /// Notes how the work with `token` ended, if it is kept.
+    mutating func endWork(_ token: Int, _ ending: AsyncWorkEvent.Phase, at sequence: UInt64) {
+        var index = works.slots.count - 1
+        while index >= works.head {
+            if works.slots[index]?.token == token {
+                works.slots[index]?.ending = ending
+                works.slots[index]?.endSequence = sequence
+                return
+            }
+            index -= 1
+        }
+    }
+
+    /// The sequence number of slot `slotNumber`'s first event, if the slot is kept.
+    func sequence(ofSlot slotNumber: Int) -> UInt64? {
+        slot(number: slotNumber)?.sequence
+    }
 
     /// Appends a failure's slot and keeps its error, dropping the oldest error beyond
     /// ``maxFailures``.
@@ -179,6 +234,15 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
         (moved + first).moveInitialize(from: slots, count: count - first)
         slots.deallocate()
         slots = moved
+        if let causes {
+            // Trivial values: moved the same way as the slots, the new room zeroed.
+            let movedCauses = UnsafeMutablePointer<RecordedCause>.allocate(capacity: grown)
+            movedCauses.moveInitialize(from: causes + head, count: first)
+            (movedCauses + first).moveInitialize(from: causes, count: count - first)
+            (movedCauses + count).initialize(repeating: .none, count: grown - count)
+            causes.deallocate()
+            self.causes = movedCauses
+        }
         capacity = grown
         head = 0
         tail = count == grown ? 0 : count
@@ -209,6 +273,8 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
         checkpoints = FIFOQueue()
         timings = FIFOQueue()
         failures = FIFOQueue()
+        freeCauses()
+        works = FIFOQueue()
         dropAt = .max
         nextCheckpointSlot = appendedSlots + checkpointInterval
         self.baseline = baseline
@@ -224,6 +290,59 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
     mutating func deallocate() {
         removeAllSlots()
         slots.deallocate()
+        freeCauses()
         capacity = 0
+    }
+
+    /// Frees the causes (they are allocated again with the next one).
+    mutating func freeCauses() {
+        causes?.deallocate()
+        causes = nil
+    }
+}
+
+extension RecordLog {
+    /// The causes kept, resolved to sequence numbers.
+    func trace() -> RecordedTrace {
+        var trace = RecordedTrace()
+        let oldest = appendedSlots - count + 1
+        for index in 0..<(causes == nil ? 0 : count) {
+            var position = head + index
+            if position >= capacity { position -= capacity }
+            guard let cause = cause(at: position, slotNumber: oldest + index) else { continue }
+            let slot = slots[position]
+            let sequence = slot.sequence
+            trace.causes.append(
+                RecordedTrace.Cause(
+                    sequence: sequence, kind: Self.traceKind(of: slot.input), intentSite: cause.intentSite,
+                    site: cause.site, work: cause.work,
+                    intentSequence: cause.intentSlot == 0 ? nil : self.sequence(ofSlot: cause.intentSlot)))
+        }
+        for work in works.slots[works.head...] {
+            guard let work else { continue }
+            trace.works.append(
+                RecordedTrace.Work(
+                    work: work, intentSequence: work.intentSlot == 0 ? nil : sequence(ofSlot: work.intentSlot)))
+        }
+        return trace
+    }
+
+    static func traceKind(of input: RecordedInput<F>) -> RecordedTrace.SlotKind {
+        switch input {
+        case .intent: .intent
+        case .step: .step
+        case .reduction, .followUp: .message
+        case .sideEffect: .sideEffect
+        case .replacement, .failure: .other
+        }
+    }
+
+    /// Slot `slotNumber`, if it is kept.
+    func slot(number slotNumber: Int) -> RecordedSlot<F>? {
+        let oldest = appendedSlots - count + 1
+        guard slotNumber >= oldest, slotNumber <= appendedSlots else { return nil }
+        var position = head + (slotNumber - oldest)
+        if position >= capacity { position -= capacity }
+        return slots[position]
     }
 }

@@ -12,16 +12,24 @@ package final class RecordingSession: Sendable {
     @usableFromInline let timingReaders = Atomic<Int>(0)
     /// The newest events kept across all the session's stores.
     package let window: Int
+    /// Whether stores keep the causes of what they record (call sites, the work and the
+    /// intent behind each input) while recording.
+    @usableFromInline package let capturesCauses: Bool
 
     /// The largest window: 2⁵³ events. Beyond it a ring's capacity (`window` plus a
     /// checkpoint interval) would overflow `Int`, and an exported recording's sequence
     /// numbers (JSON numbers, read as `Double`s) would no longer be exact.
     package static let maxWindow = 1 << 53
 
-    /// Creates a session that keeps the newest `window` events (clamped to 1...``maxWindow``).
-    package init(window: Int) {
+    /// Creates a session that keeps the newest `window` events (clamped to 1...``maxWindow``),
+    /// and the causes of each while `capturesCauses`.
+    package init(window: Int, capturesCauses: Bool = true) {
         self.window = Swift.min(Swift.max(1, window), Self.maxWindow)
+        self.capturesCauses = capturesCauses
     }
+
+    /// Whether stores keep causes now: recording, with causes captured.
+    @inlinable package var isTracing: Bool { capturesCauses && isRecording }
 
     /// Whether stores record now. A relaxed load: the slots themselves are published by
     /// each recorder's lock.

@@ -26,7 +26,7 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
         var isClaimed = false
     }
 
-    @usableFromInline let session: RecordingSession
+    @usableFromInline package let session: RecordingSession
     @usableFromInline @exclusivity(unchecked) var log: RecordLog<F>
     /// The intent being executed, held back so that it shares a slot with its first message.
     @usableFromInline @exclusivity(unchecked) var pendingIntent: F.Intent?
@@ -38,6 +38,19 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var timingStart: Int64 = 0
     /// The log's `appendedSlots` when timing started: the intent's slot is the next one.
     @usableFromInline @exclusivity(unchecked) var timingSlot = 0
+    /// While the session traces: the slot the intent being executed gets (the next one
+    /// appended once it began), or 0 between intents. Touched only by the draining thread.
+    @usableFromInline @exclusivity(unchecked) var currentIntentSlot = 0
+    /// While the session traces: why the intent being executed was sent, kept until its
+    /// slot is appended. Touched only by the draining thread.
+    @usableFromInline @exclusivity(unchecked) var intentCause = InputCause.none
+    /// The work (token) and the intent (slot) that sent the input being taken, when it came
+    /// from either (set around it by the drainer: a queued input's ``TracedInput``, a
+    /// message of work that found the store idle); 0 otherwise. Beside the input rather than
+    /// with it, so that the send path passes one word of cause (its ``CallSite``). Touched
+    /// only by the draining thread.
+    @usableFromInline @exclusivity(unchecked) var inputWork = 0
+    @usableFromInline @exclusivity(unchecked) var inputIntentSlot = 0
     let link = Locked(Link())
 
     /// Creates a recorder that records while `session` does.
@@ -96,6 +109,25 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
     /// A copy of the recording.
     package func history() -> RecordedHistory<F> {
         withLog { log, _ in log.history() }
+    }
+
+    /// The causes the recording kept (none unless the session captures causes).
+    package func trace() -> RecordedTrace {
+        withLog { log, _ in log.trace() }
+    }
+
+    // MARK: Async work (any thread)
+
+    /// Keeps a piece of async work that started while the session traces. From whichever
+    /// thread called `run`, so under the log's guard.
+    func workStarted(_ work: RecordedWork) {
+        withLog { log, _ in log.addWork(work) }
+    }
+
+    /// Notes how a traced piece of async work ended, from its task.
+    func workEnded(_ token: Int, _ ending: AsyncWorkEvent.Phase) {
+        let sequence = session.nextSequence
+        withLog { log, _ in log.endWork(token, ending, at: sequence) }
     }
 
     /// Drops the recording and starts again from the store's current state, taken under

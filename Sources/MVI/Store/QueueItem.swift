@@ -40,11 +40,17 @@ enum QueueItem<F: Feature>: Sendable {
     /// A failure reported from another thread, shown to middleware in order.
     case failure(StoreError)
     case terminate
+    /// Input (an intent, or a message or side effect of async work) queued while time travel
+    /// records causes, with its cause: boxed, so that only a traced store pays for carrying
+    /// one (an allocation per queued input, while recording). A class rather than an
+    /// `indirect` case: the compiler (6.3.1) crashed on `switch consume` over one.
+    case traced(TracedInput<F>)
 
     @inlinable var isInput: Bool {
         switch self {
         case .intent, .awaitedIntent, .message, .sideEffect, .returnedSideEffect, .replaceState, .sharedChange:
             return true
+        case .traced(let traced): return traced.item.isInput
         default: return false
         }
     }
@@ -59,8 +65,15 @@ enum QueueItem<F: Feature>: Sendable {
     @inlinable var workToken: Int? {
         switch self {
         case .message(_, let work, _), .sideEffect(_, let work, _): return work
+        case .traced(let traced): return traced.item.workToken
         default: return nil
         }
+    }
+
+    /// The input itself, without the cause a traced item carries.
+    @inlinable var untraced: QueueItem<F> {
+        if case .traced(let traced) = self { return traced.item }
+        return self
     }
 
     /// Resumes a waiting async sender whose input will never be applied (the store ended,
@@ -71,8 +84,22 @@ enum QueueItem<F: Feature>: Sendable {
             continuation.resume()
         case .awaitedIntent(let awaited):
             awaited.work.executed()
+        case .traced(let traced):
+            traced.item.abandon()
         default:
             break
         }
+    }
+}
+
+/// An input queued with its cause (``QueueItem/traced(_:)``).
+@usableFromInline
+final class TracedInput<F: Feature>: Sendable {
+    @usableFromInline let item: QueueItem<F>
+    @usableFromInline let cause: InputCause
+
+    @inlinable init(_ item: QueueItem<F>, _ cause: InputCause) {
+        self.item = item
+        self.cause = cause
     }
 }

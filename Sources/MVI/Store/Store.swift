@@ -89,6 +89,19 @@ public final class Store<F: Feature>: Sendable {
     /// waiting is dropped (the newest is dropped, what waits is kept) and reported to the
     /// error handler as ``InputOverflow``, and counted in ``droppedInputCount``. Use
     /// ``sendWaitingForRoom(_:)`` to wait for room instead.
+    ///
+    /// - Parameters:
+    ///   - intent: The intent.
+    ///   - fileID: Where it is sent, shown in time travel's causal trace while it records
+    ///     (leave the default; a store that is not recorded never reads it).
+    ///   - line: Where it is sent (leave the default).
+    @inlinable public func send(_ intent: F.Intent, fileID: StaticString = #fileID, line: UInt = #line) {
+        core.send(intent, cause: InputCause(fileID: fileID, line: line))
+    }
+
+    /// ``send(_:fileID:line:)`` as a function value (`dispatch: store.send`), which cannot
+    /// carry a call site: its intents show none in a causal trace.
+    @_disfavoredOverload
     @inlinable public func send(_ intent: F.Intent) {
         core.send(intent)
     }

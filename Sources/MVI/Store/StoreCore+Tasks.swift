@@ -61,6 +61,8 @@ extension StoreCore {
         guard let token = reserveTask(id: id) else { return }
         let observed = observesAsyncWork
         if observed { tellWorkObservers(.started, work: token, parentWork: parentWork, id: id) }
+        // Kept before the task exists, so the work is known before anything it sends.
+        let traced = _slowPath(hasRecorder) && recordWorkStarted(token: token, parentWork: parentWork, id: id)
         // A test store's executor, if any. Without one the task is made with
         // `Task(priority:)`: `Task(executorPreference: nil, …)` behaves the same but records
         // the (absent) preference in the task, which costs an allocation per task.
@@ -68,11 +70,11 @@ extension StoreCore {
         let task: WorkTask
         if let executor = preferredTaskExecutor {
             task = Task(executorPreference: executor, priority: priority) { () async throws in
-                await self.perform(operation, token: token, id: id, observed: observed)
+                await self.perform(operation, token: token, id: id, observed: observed, traced: traced)
             }
         } else {
             task = Task(priority: priority) { () async throws in
-                await self.perform(operation, token: token, id: id, observed: observed)
+                await self.perform(operation, token: token, id: id, observed: observed, traced: traced)
             }
         }
         if parentWork == nil { noteStartedByExecute(task, token: token) }
@@ -84,9 +86,11 @@ extension StoreCore {
     }
 
     /// The body of a work's task: runs `operation`, reports its failure and its end (to the
-    /// middleware that observes async work, if `observed`), and empties its slot.
+    /// middleware that observes async work, if `observed`; to time travel's causes, if
+    /// `traced`), and empties its slot.
     @inlinable func perform(
-        _ operation: @Sendable (WorkContext<F>) async throws -> Void, token: Int, id: TaskID?, observed: Bool
+        _ operation: @Sendable (WorkContext<F>) async throws -> Void, token: Int, id: TaskID?, observed: Bool,
+        traced: Bool
     ) async {
         var ending = AsyncWorkEvent.Phase.finished
         do {
@@ -100,9 +104,10 @@ extension StoreCore {
                 reportFailure(of: id, error)
             }
         }
-        if observed {
+        if observed || traced {
             if ending == .finished, Task.isCancelled { ending = .cancelled }
-            tellWorkObservers(ending, work: token, parentWork: nil, id: id)
+            if observed { tellWorkObservers(ending, work: token, parentWork: nil, id: id) }
+            if traced { recordWorkEnded(token: token, ending) }
         }
         taskEnded(token)
     }

@@ -8,6 +8,9 @@ extension TimeTravel {
     /// the state after it share one (a third of this per event), a further message and its
     /// state share one (half), a lone intent or a side effect has one to itself (all of it).
     ///
+    /// With call sites on (``init(maxEvents:callSites:onError:)``, the default) each slot has
+    /// its causes beside it: ``causeBytesPerSlot`` more.
+    ///
     /// Not included: spare capacity (a recorder's ring doubles as it fills, up to
     /// `maxEvents` slots), and heap storage the values own, which a recorded state shares
     /// copy-on-write with the store (recording copies no array, string or dictionary of the
@@ -17,6 +20,10 @@ extension TimeTravel {
     public static func bytesPerEvent<F: Feature>(for feature: F.Type) -> Int {
         StoreRecorder<F>.bytesPerSlot
     }
+
+    /// The bytes the causes of one slot take beside it while a controller with call sites
+    /// on records (a store's ring of causes is as long as its ring of slots): 40.
+    public static var causeBytesPerSlot: Int { MemoryLayout<RecordedCause>.stride }
 
     /// The bytes one event takes in the controller's timeline, the copy that stepping and
     /// export read: its entry plus its value, unboxed.

@@ -46,7 +46,7 @@ public final class TimeTravel: Sendable {
     let errorHandler: StoreErrorHandler
 
     /// The most events kept; older ones are dropped first. The `maxEvents` given to
-    /// ``init(maxEvents:onError:)``, clamped to between 1 and ``maxEventsLimit``.
+    /// ``init(maxEvents:callSites:onError:)``, clamped to between 1 and ``maxEventsLimit``.
     public let maxEvents: Int
 
     /// The largest effective ``maxEvents``: 2⁵³ (9,007,199,254,740,992) events. A larger
@@ -63,12 +63,17 @@ public final class TimeTravel: Sendable {
     ///     Clamped to between 1 and ``maxEventsLimit``, so `.max` means "as many as memory allows".
     ///     Dropped events move their store's starting point past them. Each store's recorder
     ///     holds up to this many plus one checkpoint interval (see <doc:UsingTimeTravel>).
+    ///   - callSites: Whether stores keep, while recording, what caused each event: the call
+    ///     site of each `send`, `dispatch` and `post`, and the intent or async work behind it,
+    ///     for ``trace(of:)``. On by default; it costs a recorded send about 47 instructions
+    ///     and each recorded slot ``causeBytesPerSlot`` bytes (see <doc:UsingTimeTravel>). A
+    ///     store that is not recording pays nothing either way.
     ///   - onError: Receives registration problems found late (a middleware given to two
     ///     stores). Defaults to standard error.
-    public init(maxEvents: Int = 10_000, onError: StoreErrorHandler = .standardError) {
+    public init(maxEvents: Int = 10_000, callSites: Bool = true, onError: StoreErrorHandler = .standardError) {
         let limit = Swift.min(Swift.max(1, maxEvents), Self.maxEventsLimit)
         self.maxEvents = limit
-        let session = RecordingSession(window: limit)
+        let session = RecordingSession(window: limit, capturesCauses: callSites)
         self.session = session
         self.storage = Locked(ControllerState(maxEvents: limit, session: session))
         self.errorHandler = onError
@@ -118,6 +123,29 @@ public final class TimeTravel: Sendable {
             guard let position = state.position(of: event.sequence) else { return nil }
             let entry = state.entries[position]
             return state.tracks[Int(entry.track)].encode(local: entry.local)
+        }
+    }
+
+    /// What caused `event` and what it caused (see ``TimeTravelTrace``); `nil` if its store
+    /// kept no causes (recorded with `callSites` off, imported, or an event that has none:
+    /// a replaced state, a failure).
+    public func trace(of event: TimeTravelEvent) -> TimeTravelTrace? {
+        trace(ofSequence: event.sequence)
+    }
+
+    /// Whether the timeline has the event numbered `sequence`.
+    package func containsEvent(_ sequence: UInt64) -> Bool {
+        storage.withLock { state in
+            state.refresh()
+            return state.position(of: sequence) != nil
+        }
+    }
+
+    /// ``trace(of:)`` by sequence number.
+    public func trace(ofSequence sequence: UInt64) -> TimeTravelTrace? {
+        storage.withLock { state in
+            state.refresh()
+            return state.trace(of: sequence)
         }
     }
 

@@ -47,6 +47,8 @@ final class ImportedTrack: Track, Sendable {
     }
     func makeTail() -> (any FeedTail)? { nil }
     // A recording's messages are JSON: no reducer to recompute its states with.
+    // A recording keeps no causes.
+    func recordedTrace() -> RecordedTrace? { nil }
     func messagesDispatched(byIntentAt local: Int) -> [Int] { [] }
     func skipMessages(at locals: Set<Int>) -> Bool { locals.isEmpty }
     func isSkippedMessage(local: Int) -> Bool { false }

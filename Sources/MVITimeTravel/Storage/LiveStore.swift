@@ -29,6 +29,9 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
     /// states recomputed without them, by the position of their state event.
     var skipped: Set<Int> = []
     var recomputed: [Int: F.State] = [:]
+    /// The causes the recorder kept, copied when the timeline was frozen (stopping discards
+    /// the recorder's log).
+    var frozenTrace: RecordedTrace?
 
     init(name: String, recorder: StoreRecorder<F>, registration: Registration) {
         self.name = name
@@ -69,6 +72,7 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
     func beginTrack(id: Int32) -> Bool {
         guard !isConflicted, let state = recorder.restart() else { return false }
         trackID = id
+        frozenTrace = nil
         resetPayloads()
         baseline = state
         return true
@@ -76,6 +80,7 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
 
     func leaveTrack() {
         trackID = nil
+        frozenTrace = nil
         resetPayloads()
         baseline = nil
     }
@@ -130,7 +135,15 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
     }
 
     func freeze() {
+        // The causes go with the recorder's log: kept for traces of the stopped timeline.
+        frozenTrace = recorder.session.capturesCauses ? recorder.trace() : nil
         recorder.discard()
+    }
+
+    func recordedTrace() -> RecordedTrace? {
+        if let frozenTrace { return frozenTrace }
+        guard recorder.session.capturesCauses, trackID != nil else { return nil }
+        return recorder.trace()
     }
 
     func dropFirst(_ count: Int) {

@@ -35,6 +35,10 @@ protocol Track: AnyObject, Sendable {
     /// What to run, outside the lock, to show the state at `local` (or the baseline).
     func showAction(stateAt local: Int?) -> (@Sendable () -> Void)?
 
+    /// The causes the track's store kept while recording (``TimeTravelTrace``); `nil` for a
+    /// track without any (imported).
+    func recordedTrace() -> RecordedTrace?
+
     // MARK: Skipping
 
     /// The positions of the messages the intent at `local` dispatched as it ran; empty for

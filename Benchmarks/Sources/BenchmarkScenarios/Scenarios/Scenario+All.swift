@@ -46,8 +46,13 @@ extension Scenario {
                 "encode-1kb-redacted", "encode-1kb with four of its values marked Sensitive (written as <redacted>)",
                 makeState: { SensitiveKilobyteState() }),
             .sendThroughMiddleware(
-                "send-1sub-timetravel", "send-1sub with time travel recording every event",
+                "send-1sub-timetravel",
+                "send-1sub with time travel recording every event, with call sites (the default)",
                 middleware: { TimeTravelRecording.middleware(recording: true) }),
+            .sendThroughMiddleware(
+                "send-1sub-timetravel-nosites",
+                "send-1sub-timetravel with call sites off (TimeTravel(callSites: false))",
+                middleware: { TimeTravelRecording.middleware(recording: true, callSites: false) }),
         ] + devToolsScenarios + [
             .sendThroughMiddleware(
                 "timetravel-idle", "send-1sub registered with time travel that is not recording",

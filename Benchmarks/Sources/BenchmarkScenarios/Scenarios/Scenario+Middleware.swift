@@ -50,8 +50,8 @@ extension Scenario {
 /// the ring is full for most of a run, so dropping old events is measured too), recording
 /// or idle.
 enum TimeTravelRecording {
-    static func middleware(recording: Bool) -> [any Middleware<CounterFeature<BenchState>>] {
-        let timeTravel = TimeTravel(maxEvents: 10_000)
+    static func middleware(recording: Bool, callSites: Bool = true) -> [any Middleware<CounterFeature<BenchState>>] {
+        let timeTravel = TimeTravel(maxEvents: 10_000, callSites: callSites)
         if recording { _ = timeTravel.startRecording() }
         return register(timeTravel)
     }

@@ -17,11 +17,18 @@ extension StoreCore {
 
     /// An intent is about to be executed: while recording, it is held back, to share a slot
     /// with its first message.
-    @inlinable @inline(__always) func recordIntent(_ intent: F.Intent) {
+    @inlinable @inline(__always) func recordIntent(_ intent: F.Intent, _ site: CallSite) {
         withRecorder { recorder in
             if recorder.session.isRecording {
                 recorder.pendingIntent = intent
                 recorder.isExecutingRecordedIntent = true
+                if recorder.session.capturesCauses {
+                    // The intent's slot is the next one appended: nothing else is recorded
+                    // for this store until it is.
+                    recorder.currentIntentSlot = recorder.log.appendedSlots + 1
+                    recorder.intentCause = InputCause(
+                        site: site, work: recorder.inputWork, intentSlot: recorder.inputIntentSlot)
+                }
             }
             // One relaxed load when nobody times intents (no debugger page open).
             if _slowPath(recorder.session.isTimingIntents) { recorder.startTiming() }
@@ -32,6 +39,7 @@ extension StoreCore {
     @inlinable @inline(__always) func recordEndOfIntent() {
         withRecorder { recorder in
             recorder.isExecutingRecordedIntent = false
+            recorder.currentIntentSlot = 0
             // One test, out of line: inlining both branches here kept this from being inlined
             // into `send` (valgrind: `send-1sub-timetravel` +12 instructions).
             if recorder.pendingIntent != nil || _slowPath(recorder.timingStart != 0) {
@@ -71,20 +79,58 @@ extension StoreCore {
         let sequence = recorder.session.reserve(1)
         stateLock.withLock {
             recorder.log.append(RecordedSlot(sequence: sequence, time: time, input: .intent(intent)))
+            if recorder.session.capturesCauses { addIntentCause(recorder, messageSite: .none) }
+        }
+    }
+
+    /// Keeps the causes of the intent slot just appended (with its first message's
+    /// `dispatch`, if the slot is a step). Under `stateLock`.
+    @inlinable @inline(never) func addIntentCause(_ recorder: StoreRecorder<F>, messageSite: CallSite) {
+        let cause = recorder.intentCause
+        recorder.log.addCause(
+            intentSite: cause.site, site: messageSite, work: cause.work, intentSlot: cause.intentSlot)
+    }
+
+    /// Keeps the causes of the message or side-effect slot just appended. Under `stateLock`.
+    @inlinable @inline(never) func addInputCause(_ recorder: StoreRecorder<F>, _ site: CallSite) {
+        // A further message or side effect of the intent being executed is the intent's
+        // (even if work sent that intent: the work is the intent's cause, not this one's).
+        if recorder.isExecutingRecordedIntent {
+            recorder.log.addCause(intentSite: .none, site: site, work: 0, intentSlot: recorder.currentIntentSlot)
+        } else {
+            recorder.log.addCause(
+                intentSite: .none, site: site, work: recorder.inputWork, intentSlot: recorder.inputIntentSlot)
+        }
+    }
+
+    /// Runs `body` with `cause`'s work and intent noted as the sender of the input it takes
+    /// (see ``StoreRecorder/inputWork``). On the draining thread.
+    @inlinable func withInputCause(_ cause: InputCause, _ body: () -> Void) {
+        guard hasRecorder, cause.work != 0 || cause.intentSlot != 0 else { return body() }
+        withRecorder { recorder in
+            recorder.inputWork = cause.work
+            recorder.inputIntentSlot = cause.intentSlot
+        }
+        body()
+        withRecorder { recorder in
+            recorder.inputWork = 0
+            recorder.inputIntentSlot = 0
         }
     }
 
     /// Reduces `message`, recording it (with the intent held back, if any) in the same
     /// critical section.
-    @inlinable @inline(__always) func reduceRecording(_ message: F.Message) {
-        withRecorder { reduceRecording(message, $0) }
+    @inlinable @inline(__always) func reduceRecording(_ message: F.Message, _ site: CallSite) {
+        withRecorder { reduceRecording(message, site, $0) }
     }
 
     /// ``reduceRecording(_:)`` with the recorder: the recorder's log is appended inside the
     /// drain's own critical section, the one that reduces. Out of line, so that both the store
     /// and the recorder are borrowed for the call: no reference counting, and the plain send
     /// path stays small.
-    @inlinable @inline(never) func reduceRecording(_ message: F.Message, _ recorder: StoreRecorder<F>) {
+    @inlinable @inline(never) func reduceRecording(
+        _ message: F.Message, _ site: CallSite, _ recorder: StoreRecorder<F>
+    ) {
         let intent = recorder.pendingIntent
         guard intent != nil || recorder.session.isRecording else {
             reduce(message, on: ThreadIdentity.current)
@@ -99,21 +145,29 @@ extension StoreCore {
                 sequence: sequence, time: time, intent: intent, message: message,
                 isFollowUp: recorder.isExecutingRecordedIntent)
             if isCheckpoint { recorder.log.addCheckpoint(drainer.state) }
+            if recorder.session.capturesCauses {
+                if intent != nil {
+                    addIntentCause(recorder, messageSite: site)
+                } else {
+                    addInputCause(recorder, site)
+                }
+            }
         }
     }
 
     /// Records a posted side effect, after the intent held back, if any.
-    @inlinable func recordSideEffect(_ sideEffect: F.SideEffect) {
-        withRecorder { recordSideEffect(sideEffect, $0) }
+    @inlinable func recordSideEffect(_ sideEffect: F.SideEffect, _ site: CallSite) {
+        withRecorder { recordSideEffect(sideEffect, site, $0) }
     }
 
-    @inlinable func recordSideEffect(_ sideEffect: F.SideEffect, _ recorder: StoreRecorder<F>) {
+    @inlinable func recordSideEffect(_ sideEffect: F.SideEffect, _ site: CallSite, _ recorder: StoreRecorder<F>) {
         if recorder.pendingIntent != nil { recordPendingIntent(recorder) }
         guard recorder.session.isRecording else { return }
         let time = recorder.session.now
         let sequence = recorder.session.reserve(1)
         stateLock.withLock {
             recorder.log.append(RecordedSlot(sequence: sequence, time: time, input: .sideEffect(sideEffect)))
+            if recorder.session.capturesCauses { addInputCause(recorder, site) }
         }
     }
 
@@ -143,5 +197,37 @@ extension StoreCore {
                 recorder.log.appendReplacement(sequence: sequence, time: time, state: state)
             }
         }
+    }
+}
+
+// MARK: Async work
+
+extension StoreCore {
+    /// Whether the store records causes now: work started now is kept with its cause.
+    @inlinable var tracesCauses: Bool {
+        hasRecorder && withRecorder { $0.session.isTracing }
+    }
+
+    /// Keeps a piece of async work that starts while the session traces: started by the
+    /// intent being executed (if `run` was called from its `execute`), or by the work
+    /// `parentWork`. Returns whether it was kept (then its end is noted too). Out of line, so
+    /// that `run`, inlined into features' code, stays small.
+    @usableFromInline func recordWorkStarted(token: Int, parentWork: Int?, id: TaskID?) -> Bool {
+        withRecorder { recorder in
+            guard recorder.session.isTracing else { return false }
+            // `currentIntentSlot` belongs to the draining thread: only work started from
+            // `execute` (no parent work) is on it.
+            let intentSlot = parentWork == nil ? recorder.currentIntentSlot : 0
+            recorder.workStarted(
+                RecordedWork(
+                    token: token, parentWork: parentWork ?? 0, intentSlot: intentSlot,
+                    id: id?.description, startSequence: recorder.session.nextSequence))
+            return true
+        }
+    }
+
+    /// Notes how a traced piece of async work ended.
+    @usableFromInline func recordWorkEnded(token: Int, _ ending: AsyncWorkEvent.Phase) {
+        withRecorder { $0.workEnded(token, ending) }
     }
 }

@@ -46,14 +46,14 @@ extension StoreCore {
     /// Applies a message in a sharing store: the reducer runs on the newest shared values,
     /// under their locks, and what it changed in them is written back and queued into the
     /// other stores, which are run once the locks are released.
-    @inlinable func applySharing(_ message: F.Message) {
+    @inlinable func applySharing(_ message: F.Message, _ site: CallSite) {
         if wants(.message) { emit(.message(message), kind: .message) }
         let sharing = self.sharing
         for part in sharing.parts { part.lockValue() }
         let caughtUp = catchUp(sharing.parts)
         let me = ThreadIdentity.current
         if hasRecorder {
-            reduceRecording(message)
+            reduceRecording(message, site)
         } else {
             reduce(message, on: me)
         }

@@ -3,8 +3,9 @@ import Synchronization
 extension StoreCore {
     /// Posts a side effect: recorded, shown to middleware, then offered to the handlers (each
     /// through its gate) and, if none takes it, to the async listeners or the buffer.
-    @usableFromInline func deliver(_ sideEffect: F.SideEffect) {
-        if hasRecorder { recordSideEffect(sideEffect) }
+    /// `site`: where it was posted, kept while time travel records causes.
+    @usableFromInline func deliver(_ sideEffect: F.SideEffect, _ site: CallSite) {
+        if hasRecorder { recordSideEffect(sideEffect, site) }
         if wants(.sideEffect) { emit(.sideEffect(sideEffect)) }
         offer(sideEffect, returned: false)
     }
@@ -54,17 +55,19 @@ extension StoreCore {
 
     /// Posts a side effect for async work, in order with the store's input; dropped if the
     /// work is cancelled or has ended by the time it would be delivered.
-    func postFromWork(_ sideEffect: F.SideEffect, work token: Int) async {
+    func postFromWork(_ sideEffect: F.SideEffect, work token: Int, site: CallSite) async {
+        let cause = InputCause(site: site, work: token)
         switch claimInput(fromWork: token) {
         case .run:
-            deliver(sideEffect)
+            withInputCause(cause) { deliver(sideEffect, site) }
             drain()
         case .drop(let liveness):
             drop(.sideEffect(sideEffect, work: token, nil), liveness)
         case .busy:
             // Unsafe: resumed exactly once, when the queued side effect is delivered or dropped (see `QueueItem`).
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-                submit(.sideEffect(sideEffect, work: token, continuation))
+                let item = QueueItem<F>.sideEffect(sideEffect, work: token, continuation)
+                submit(tracesCauses ? .traced(TracedInput(item, cause)) : item)
             }
         }
     }
@@ -72,12 +75,16 @@ extension StoreCore {
     /// Dispatches a message for async work and returns once it is reduced; dropped if the
     /// work is cancelled or has ended by the time it would be applied.
     ///
-    /// Inlinable, like ``WorkContext/dispatch(_:)``: the work's operation runs it specialized
+    /// Inlinable, like ``WorkContext/dispatch(_:fileID:line:)``: the work's operation runs it specialized
     /// for the feature, so the message is not a generic value on the task's stack.
-    @inlinable func dispatchFromWork(_ message: F.Message, work token: Int) async {
+    @inlinable func dispatchFromWork(_ message: F.Message, work token: Int, site: CallSite) async {
         switch claimInput(fromWork: token) {
         case .run:
-            apply(message)
+            if _slowPath(hasRecorder) {
+                withInputCause(InputCause(site: site, work: token)) { apply(message, site) }
+            } else {
+                apply(message, site)
+            }
             drain()
         case .drop(let liveness):
             drop(.message(message, work: token, nil), liveness)
@@ -87,7 +94,12 @@ extension StoreCore {
             // real threads: the sender that started this work is still draining).
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
                 let item = QueueItem<F>.message(message, work: token, continuation)
-                afterSubmitting(schedule(item), item)
+                if _slowPath(tracesCauses) {
+                    let traced = QueueItem<F>.traced(TracedInput(item, InputCause(site: site, work: token)))
+                    afterSubmitting(schedule(traced), traced)
+                } else {
+                    afterSubmitting(schedule(item), item)
+                }
             }
         }
     }

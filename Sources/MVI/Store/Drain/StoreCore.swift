@@ -146,7 +146,9 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
 
     /// Attaches the pipeline's recorder, if any, to this store.
     @usableFromInline func attachRecorder() {
-        pipeline?.recorder?.attach(self)
+        guard let recorder = pipeline?.recorder else { return }
+        recorder.attach(self)
+        noteRecordingSession(recorder.session)
     }
 
     /// The store's name: as given, or derived from the feature's type.
@@ -218,10 +220,13 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     /// The send path: claims the store and executes at once, or queues the intent. `atBound`:
     /// what a bounded store at its bound does with it (a plain send's is dropped and reported;
     /// `StoreContext.send`'s, the store's own, is queued all the same).
-    @inlinable func send(_ intent: F.Intent, atBound: SchedulingStateMachine<F>.AtBound = .drop) {
-        let action = schedule(intent: intent, atBound: atBound)
+    /// `cause`: why it was sent, kept while time travel records causes (``execute(_:_:)``).
+    @inlinable func send(
+        _ intent: F.Intent, atBound: SchedulingStateMachine<F>.AtBound = .drop, cause: InputCause = .none
+    ) {
+        let action = schedule(intent: intent, atBound: atBound, cause: cause)
         if _fastPath(action == .run) {
-            execute(intent)
+            execute(intent, cause.site)
             drain()
         } else if action == .queued {
             // Queued for the thread that drains (the contended path): no `QueueItem` is built
@@ -249,14 +254,25 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         }
     }
 
+    /// Sends an intent from `execute` or the bootstrap (`StoreContext.send`, on the draining
+    /// thread): queued all the same in a bounded store, and, while time travel records
+    /// causes, kept as sent by the intent being executed.
+    @inlinable func sendFromExecute(_ intent: F.Intent, site: CallSite) {
+        var cause = InputCause(site: site)
+        if _slowPath(hasRecorder) { cause.intentSlot = withRecorder { $0.currentIntentSlot } }
+        send(intent, atBound: .admit, cause: cause)
+    }
+
     /// Sends an intent for async work, unless the work was cancelled or has ended.
-    func sendFromWork(_ intent: F.Intent, work token: Int) {
-        let action = schedule(.intent(intent), fromWork: token)
+    func sendFromWork(_ intent: F.Intent, work token: Int, site: CallSite) {
+        let cause = InputCause(site: site, work: token)
+        let item: QueueItem<F> = tracesCauses ? .traced(TracedInput(.intent(intent), cause)) : .intent(intent)
+        let action = schedule(item, fromWork: token)
         if action == .run {
-            execute(intent)
+            withInputCause(cause) { execute(intent, site) }
             drain()
         } else {
-            afterSubmitting(action, .intent(intent))
+            afterSubmitting(action, item)
         }
     }
 
@@ -272,11 +288,11 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         case .drop(let liveness):
             drop(item, liveness)
         case .queued:
-            if case .intent = item, reducingThread.load(ordering: .relaxed) == ThreadIdentity.current {
+            if case .intent = item.untraced, reducingThread.load(ordering: .relaxed) == ThreadIdentity.current {
                 reportSendDuringReduce()
             }
         case .refused:
-            if case .intent(let intent) = item { reportInputOverflow(intent) }
+            if case .intent(let intent) = item.untraced { reportInputOverflow(intent) }
             if case .awaitedIntent(let awaited) = item {
                 reportInputOverflow(awaited.intent)
                 awaited.work.executed()
@@ -385,7 +401,7 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         holdInput()
         // A fresh store that nobody else can reach: starting it always claims it.
         guard startTransition() == .runBootstrap else { return }
-        execute(intent)
+        execute(intent, .none)
         _ = drained()
     }
 
@@ -411,7 +427,7 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         abandon(item)
         guard liveness == .ended else { return }
         let action: StoreMisuse.Action
-        switch item {
+        switch item.untraced {
         case .sideEffect: action = .post
         case .intent, .awaitedIntent: action = .send
         default: action = .dispatch
@@ -423,10 +439,12 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     @inlinable func perform(_ item: consuming QueueItem<F>) {
         switch consume item {
         case .intent(let intent):
-            execute(intent)
+            execute(intent, .none)
         case .message(let message, _, let continuation):
-            apply(message)
+            apply(message, .none)
             continuation?.resume()
+        case .traced(let traced):
+            performTraced(traced.item, traced.cause)
         case .sharedChange(let link):
             // Here, not in `performControl`: that one is not specialized, and each store a
             // shared change reaches went through its generic switch (6,500 instructions).
@@ -436,19 +454,38 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         }
     }
 
+    /// ``perform(_:)`` for input queued with its cause (while time travel records causes).
+    /// Out of line: only a traced store comes here.
+    @inlinable @inline(never) func performTraced(_ item: QueueItem<F>, _ cause: InputCause) {
+        withInputCause(cause) {
+            switch item {
+            case .intent(let intent):
+                execute(intent, cause.site)
+            case .message(let message, _, let continuation):
+                apply(message, cause.site)
+                continuation?.resume()
+            case .sideEffect(let sideEffect, _, let continuation):
+                deliver(sideEffect, cause.site)
+                continuation?.resume()
+            default:
+                perform(item)
+            }
+        }
+    }
+
     /// ``perform(_:)`` for what is not an intent or a message: out of line, so that queued
     /// input stays on the specialized path without carrying all of this.
     @usableFromInline func performControl(_ item: QueueItem<F>) {
         switch item {
-        case .intent, .message:
+        case .intent, .message, .traced:
             perform(item)
         case .awaitedIntent(let awaited):
             drainer.awaitedWork = awaited.work
-            execute(awaited.intent)
+            execute(awaited.intent, .none)
             drainer.awaitedWork = nil
             awaited.work.executed()
         case .sideEffect(let sideEffect, _, let continuation):
-            deliver(sideEffect)
+            deliver(sideEffect, .none)
             continuation?.resume()
         case .returnedSideEffect(let sideEffect):
             redeliver(sideEffect)
@@ -540,11 +577,15 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     // nothing for them (the recorder's bit shares the middleware test).
 
     /// Executes an intent.
-    @inlinable func execute(_ intent: F.Intent) {
+    ///
+    /// `site` is where the intent was sent (the work or intent that sent it, if any, is
+    /// noted beside, see ``StoreRecorder/inputWork``): kept only while time travel records
+    /// causes, otherwise never read.
+    @inlinable func execute(_ intent: F.Intent, _ site: CallSite) {
         if _slowPath(executesWatched) {
-            executeWatched(intent)
+            executeWatched(intent, site)
         } else if _slowPath(hasRecorder) {  // kept in the core: see the note above (405 against 374)
-            recordIntent(intent)
+            recordIntent(intent, site)
             feature.execute(intent, StoreContext(core: self))
             recordEndOfIntent()
         } else {
@@ -556,8 +597,8 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     /// intent back (to share a slot with its first message), middleware sees it, and the
     /// store notes that it is executing. Out of line (but specialized), so that the plain
     /// path stays small enough to be inlined into `send`.
-    @inlinable @inline(never) func executeWatched(_ intent: F.Intent) {
-        if hasRecorder { recordIntent(intent) }
+    @inlinable @inline(never) func executeWatched(_ intent: F.Intent, _ site: CallSite) {
+        if hasRecorder { recordIntent(intent, site) }
         if wants(.intent) { emit(.intent(intent), kind: .intent) }
         // Re-entrant sends are queued, so executions never nest: a flag is enough.
         // Read only by middleware, so a store with an environment and none may set it too.
@@ -597,14 +638,14 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         }
     }
 
-    /// Applies a message: reduces it and notifies the observers.
-    @inlinable func apply(_ message: F.Message) {
+    /// Applies a message: reduces it and notifies the observers. `site`: as ``execute(_:_:)``'s.
+    @inlinable func apply(_ message: F.Message, _ site: CallSite) {
         if _slowPath(appliesWatched) {
-            applyWatched(message)
+            applyWatched(message, site)
         } else {
             let me = ThreadIdentity.current
             if _slowPath(hasRecorder) {  // kept in the core: see the note above `execute` (405 against 374)
-                reduceRecording(message)
+                reduceRecording(message, site)
             } else {
                 reduce(message, on: me)
             }
@@ -615,12 +656,12 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     /// ``apply(_:)`` watched: middleware sees the message and the state if it asked for
     /// them; a recorder records the message in the same critical section as the reduction.
     /// Out of line like ``executeWatched(_:)``.
-    @inlinable @inline(never) func applyWatched(_ message: F.Message) {
-        if hasSharing { return applySharing(message) }
+    @inlinable @inline(never) func applyWatched(_ message: F.Message, _ site: CallSite) {
+        if hasSharing { return applySharing(message, site) }
         if wants(.message) { emit(.message(message), kind: .message) }
         let me = ThreadIdentity.current
         if hasRecorder {
-            reduceRecording(message)
+            reduceRecording(message, site)
         } else {
             reduce(message, on: me)
         }

@@ -76,6 +76,9 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         /// waiter carries an intent) made the unspecialized code every store runs (its cancel)
         /// look up type metadata. Copied on write (``writableBound()``), as the box is.
         @usableFromInline var inputBound: InputBound?
+        /// The recording session of a store that time travel may record: while it records
+        /// causes, a queued intent carries its cause (``QueueItem/traced(_:_:)``).
+        @usableFromInline var recordingSession: RecordingSession?
 
         /// Fresh extras for a store that is cancelled already or not (`finished`).
         @usableFromInline init(finished: Bool) {
@@ -193,23 +196,37 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// Claims the store for an intent sent by a caller (not async work): the send path.
     /// Built without a ``QueueItem`` value unless it must wait. `atBound` says what a
     /// bounded store at its bound does with it.
-    @inlinable mutating func submitIntent(_ intent: F.Intent, atBound: AtBound = .drop) -> SubmitAction {
+    ///
+    /// `cause` is kept with the intent if it is queued while time travel records causes.
+    @inlinable mutating func submitIntent(
+        _ intent: F.Intent, atBound: AtBound = .drop, cause: InputCause = .none
+    ) -> SubmitAction {
         if canRunInput {
             isDraining = true
             return .run
         }
-        return queueIntent(intent, atBound: atBound)
+        return queueIntent(intent, atBound: atBound, cause: cause)
     }
 
     /// ``queue(_:)`` for an intent: specialized but never inlined into the send path, so that
     /// the queuing code (a `QueueItem` of fixed layout, fully inlinable) does not reshape the
     /// claim's fast path around it.
-    @inlinable @inline(never) mutating func queueIntent(_ intent: F.Intent, atBound: AtBound = .drop) -> SubmitAction {
+    @inlinable @inline(never) mutating func queueIntent(
+        _ intent: F.Intent, atBound: AtBound = .drop, cause: InputCause = .none
+    ) -> SubmitAction {
         if _slowPath(isBounded) && atBound != .admit && !isCancelled && !hasRoom {
             if atBound == .drop { writableBound().refusedInputCount += 1 }
             return .refused
         }
+        if let session = extrasBox?.value.recordingSession, session.isTracing {
+            return queue(.traced(TracedInput(.intent(intent), cause)))
+        }
         return queue(.intent(intent))
+    }
+
+    /// Notes the recording session of a store that has a recorder (a store just created).
+    mutating func noteRecordingSession(_ session: RecordingSession) {
+        writableExtras().value.recordingSession = session
     }
 
     /// Whether a bounded store has room for one more input (an unbounded one always has).

@@ -47,9 +47,9 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
     /// bounded store at its bound does with it what `atBound` says.
     @inlinable @inline(__always)
     final func schedule(
-        intent: F.Intent, atBound: SchedulingStateMachine<F>.AtBound = .drop
+        intent: F.Intent, atBound: SchedulingStateMachine<F>.AtBound = .drop, cause: InputCause = .none
     ) -> SchedulingStateMachine<F>.SubmitAction {
-        withMachine { $0.submitIntent(intent, atBound: atBound) }
+        withMachine { $0.submitIntent(intent, atBound: atBound, cause: cause) }
     }
 
     /// An async sender refused at the bound offers `intent` again, ready to wait with
@@ -64,6 +64,12 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
     /// `false`, or `nil` if it was admitted or resumed already.
     final func stopWaiting(id: Int) -> RoomWaiter<F>? {
         withMachine { $0.stopWaiting(id: id) }
+    }
+
+    /// Notes the recording session of a store with a recorder (a store just created): while
+    /// it records causes, queued intents carry theirs.
+    final func noteRecordingSession(_ session: RecordingSession) {
+        withMachine { $0.noteRecordingSession(session) }
     }
 
     /// Bounds the store's queued input (a store just created).

@@ -513,13 +513,96 @@ def skip_and_scrub(url, state_log, screenshot):
         check("a reload keeps the kind filters",
               not driver.find_element(By.CSS_SELECTOR, '#kind-filters input[data-kind="sideEffect"]').is_selected())
         driver.find_element(By.CSS_SELECTOR, '#kind-filters input[data-kind="sideEffect"]').click()
-        click(driver, "btn-cancel")
-        wait(driver, lambda d: mode_of(d) == "idle")
-        errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE" and "favicon" not in entry["message"]]
-        check("the page logged no script errors", not errors, errors)
+        back_to_live_checking_script_errors(driver)
     finally:
         driver.quit()
 
+
+
+def back_to_live_checking_script_errors(driver):
+    """Cancels time travel (back to live) and checks that the page logged no script error."""
+    click(driver, "btn-cancel")
+    wait(driver, lambda d: mode_of(d) == "idle")
+    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE" and "favicon" not in entry["message"]]
+    check("the page logged no script errors", not errors, errors)
+
+
+def trace_text(driver):
+    try:
+        panel = driver.find_element(By.ID, "event-trace")
+        return panel.text if panel.is_displayed() else ""
+    except (StaleElementReferenceException, NoSuchElementException):
+        return ""
+
+
+def trace_of_search(url, screenshot):
+    """Search as you type, traced: three keystrokes sent from the page within the search's
+    pause; the first two searches are cancelled, the last finishes. The results trace back
+    through the finished search to the last keystroke; the first keystroke shows its message
+    and its cancelled search; a trace's event links inspect that event; a stopped timeline
+    keeps its traces."""
+    driver = browser()
+    try:
+        driver.get(url)
+        wait(driver, lambda d: "connected" in d.find_element(By.ID, "conn").text)
+        fresh_recording(driver)
+        driver.find_element(By.CSS_SELECTOR, "#tabs button[data-tab=send]").click()
+        Select(driver.find_element(By.ID, "send-store")).select_by_visible_text("Search")
+        # Typed quickly: the three sends in one go, well within the search's 400 ms pause.
+        driver.execute_script("""
+            for (const query of ["s", "sw", "swi"]) {
+                document.getElementById("send-json").value = JSON.stringify({queryChanged: {query}});
+                document.getElementById("btn-send").click();
+            }
+        """)
+        results = wait(driver, lambda d: seqs_of(d, "Search", "message", "resultsLoaded") or None)
+        check("one search finished: one result message", len(results) == 1, results)
+        intents = wait(driver, lambda d: len(seqs_of(d, "Search", "intent")) == 3 and seqs_of(d, "Search", "intent"))
+        shown = driver.execute_script(
+            "return JSON.stringify(window.devtools.model.events.find(e => String(e.seq) === arguments[0]).value);",
+            results[0])
+        check("the finished search is the last keystroke's", "switch" in shown and "sweep" not in shown, shown)
+        time.sleep(0.5)  # the cancelled searches end on their own tasks
+        driver.find_element(By.CSS_SELECTOR, "#tabs button[data-tab=event]").click()
+
+        click_row(driver, results[0])
+        wait(driver, lambda d: "this event" in trace_text(d))
+        text = trace_text(driver)
+        check("the result's trace names the finished search", "work “search” finished" in text, text)
+        check("the result's trace leads back to the last keystroke", f"#{intents[2]} intent" in text, text)
+        check("the result's trace names the dispatch in the app's code",
+              "mvi_examples/DevToolsMode.swift:" in text, text)
+        result_screenshot = screenshot.replace(".png", "-result.png")
+        driver.save_screenshot(result_screenshot)
+        check("the result's trace screenshot is saved", os.path.getsize(result_screenshot) > 10_000)
+
+        click_row(driver, intents[0])
+        wait(driver, lambda d: f"this event: #{intents[0]}" in trace_text(d) and "cancelled" in trace_text(d))
+        text = trace_text(driver)
+        check("the first keystroke's trace shows its search cancelled", "work “search” cancelled" in text, text)
+        check("the first keystroke's trace shows its message", "message mvi_examples/DevToolsMode.swift:" in text, text)
+        check("the first keystroke was sent by the page (through DevTools)", "MVIDevTools/" in text, text)
+
+        click_row(driver, intents[2])
+        wait(driver, lambda d: f"this event: #{intents[2]}" in trace_text(d) and "finished" in trace_text(d))
+        text = trace_text(driver)
+        check("the last keystroke's trace shows the result under its search", f"#{results[0]} message" in text, text)
+        check("the last keystroke's trace shows the side effect the search posted", "effect" in text, text)
+        driver.save_screenshot(screenshot)
+        check("the keystroke's trace screenshot is saved", os.path.getsize(screenshot) > 10_000)
+        link = driver.find_element(By.CSS_SELECTOR, f'#trace-body a.trace-event[data-seq="{results[0]}"]')
+        link.click()
+        wait(driver, lambda d: f"#{results[0]}" in text_of(d, "event-head"))
+        check("a trace's event link inspects that event", f"#{results[0]}" in text_of(driver, "event-head"))
+
+        click(driver, "btn-stop")
+        wait(driver, lambda d: mode_of(d) == "stopped")
+        click_row(driver, intents[0])
+        wait(driver, lambda d: f"this event: #{intents[0]}" in trace_text(d))
+        check("a stopped timeline keeps its traces", "work “search” cancelled" in trace_text(driver), trace_text(driver))
+        back_to_live_checking_script_errors(driver)
+    finally:
+        driver.quit()
 
 
 def text_of(driver, element_id):
@@ -689,7 +772,7 @@ def protocol_mismatch(url, screenshot):
         halt = wait(driver, lambda d: d.find_element(By.ID, "halt").is_displayed() and d.find_element(By.ID, "halt"))
         text = halt.text
         check("a protocol mismatch shows a blocking message naming both versions",
-              "protocol 3" in text and "protocol 99" in text, text)
+              "protocol 4" in text and "protocol 99" in text, text)
         time.sleep(0.5)
         state = model(driver, "window.__sockets.map((s) => s.readyState)")
         check("a protocol mismatch closes the socket", state == [3], state)
@@ -749,6 +832,8 @@ if __name__ == "__main__":
             literals(sys.argv[2], sys.argv[3], int(sys.argv[4]))
         elif mode == "skip":
             skip_and_scrub(sys.argv[2], sys.argv[3], sys.argv[4])
+        elif mode == "trace":
+            trace_of_search(sys.argv[2], sys.argv[3])
         elif mode == "redaction":
             redaction(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5])
         else:

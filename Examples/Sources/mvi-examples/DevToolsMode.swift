@@ -49,10 +49,13 @@ enum DevToolsMode {
         let signIn = Store(
             SignIn(), initialState: .init(), name: "SignIn",
             middleware: [.logging(logger: walkthroughLogger, levels: .all(.info)), try timeTravel.register("SignIn")])
+        let search = Store(
+            Search(), initialState: .init(), name: "Search", middleware: [try timeTravel.register("Search")])
         let devTools = try await DevTools.start(timeTravel)
         devTools.register(calculator)
         devTools.register(loadStore)
         devTools.register(signIn)
+        devTools.register(search)
         register(devTools)
         let logging = Task {
             guard let path = option("--state-log") else { return }
@@ -136,6 +139,48 @@ struct SignIn: Feature {
             state.user = user
             state.password = password.wrappedValue
             state.attempts += 1
+        }
+    }
+}
+
+/// Search as you type: each keystroke dispatches the query and starts a search after a pause
+/// (`debounce`), which the next keystroke cancels. The browser test types three letters from
+/// the page and traces the result back through the one search that finished, and the first
+/// keystroke forward to its cancelled search.
+struct Search: Feature {
+    struct State: Sendable, Codable, Equatable {
+        var query = ""
+        var results: [String] = []
+    }
+    enum Intent: Sendable, Codable {
+        case queryChanged(query: String)
+    }
+    enum Message: Sendable, Codable {
+        case queryChanged(String)
+        case resultsLoaded([String])
+    }
+    enum SideEffect: Sendable, Codable {
+        case searched(String)
+    }
+
+    /// What the sample searches.
+    static let words = ["store", "swift", "swiftui", "switch", "sweep", "sync"]
+
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+        switch intent {
+        case .queryChanged(let query):
+            context.dispatch(.queryChanged(query))
+            context.debounce(id: "search", for: .milliseconds(400), clock: ContinuousClock()) { work in
+                await work.dispatch(.resultsLoaded(Self.words.filter { $0.hasPrefix(query.lowercased()) }))
+                await work.post(.searched(query))
+            }
+        }
+    }
+
+    static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .queryChanged(let query): state.query = query
+        case .resultsLoaded(let results): state.results = results
         }
     }
 }

@@ -4,7 +4,7 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const KINDS = ["intent", "message", "state", "sideEffect", "failure"];
-  const PROTOCOL = 3;
+  const PROTOCOL = 4;
   // What the app writes in place of a sensitive value (`Redaction.placeholder` in Swift).
   const REDACTED = "<redacted>";
   const ROW = 22;
@@ -197,6 +197,7 @@
     model.arrivals.push([performance.now(), frame.events.length]);
     for (const e of frame.events) noteStore(e.store);
     restoreInspected();
+    refreshRunningTrace();
     scheduleRender();
   }
 
@@ -502,7 +503,8 @@
     const index = model.inspected === null ? -1 : eventBySeq(model.inspected);
     const head = $("event-head"), box = $("event-tree");
     box.innerHTML = ""; $("replay-result").hidden = true;
-    if (index < 0) { head.textContent = "Click an event in the timeline."; $("event-actions").hidden = true; return; }
+    if (index < 0) { head.textContent = "Click an event in the timeline."; $("event-actions").hidden = true; $("event-trace").hidden = true; traceShown.seq = null; return; }
+    loadTrace(false);
     const e = model.events[index];
     $("event-actions").hidden = false;
     $("btn-replay").disabled = !(e.kind === "intent" || e.kind === "message");
@@ -522,6 +524,84 @@
     if (e.value === null) { box.appendChild(textNode(e.text)); return; }
     const changed = before === null ? new Set() : changedPaths(e.value, before, "", new Set());
     box.appendChild(tree(e.value, before, "", 0, changed));
+  }
+
+  // MARK: Causal trace
+
+  // The trace shown is the inspected event's; it is asked for when the inspected event
+  // changes, again while work in it still runs (as events arrive), and on ↻.
+  let traceShown = { seq: null, running: false, asked: 0 };
+  function loadTrace(force) {
+    const seq = model.inspected;
+    if (seq === null || eventBySeq(seq) < 0 || halted) { $("event-trace").hidden = true; traceShown.seq = null; return; }
+    if (!force && traceShown.seq === seq) return;
+    traceShown = { seq, running: false, asked: performance.now() };
+    request("trace", { sequence: seq }).then((reply) => {
+      if (model.inspected !== seq) return;
+      renderTrace(reply.trace, seq);
+    }).catch(() => { if (model.inspected === seq) $("event-trace").hidden = true; });
+  }
+
+  // While a shown trace has work that runs, new events may be its own: ask again, at most
+  // twice a second.
+  function refreshRunningTrace() {
+    if (traceShown.seq === null || !traceShown.running || performance.now() - traceShown.asked < 500) return;
+    loadTrace(true);
+  }
+
+  function renderTrace(trace, seq) {
+    const box = $("trace-body"), panel = $("event-trace");
+    box.innerHTML = "";
+    panel.hidden = false;
+    if (trace === null) {
+      box.appendChild(Object.assign(document.createElement("div"), { className: "muted", textContent: "No causes were kept for this event (recorded with call sites off, imported, or a replaced state)." }));
+      return;
+    }
+    let running = false;
+    const line = (node) => {
+      const li = document.createElement("li");
+      if (node.work) {
+        const w = node.work, ending = w.ending || "running";
+        if (!w.ending) running = true;
+        li.innerHTML = `<span class="trace-work">work${w.id === null ? "" : " “" + esc(w.id) + "”"}</span> <span class="tag-ending ${ending}">${ending}</span>` +
+          (w.endedBefore === null ? "" : ` <span class="trace-site">before #${w.endedBefore}</span>`);
+      } else {
+        li.innerHTML = `<a class="trace-event k-${node.kind}" data-seq="${node.sequence}">#${node.sequence} ${kindLabel(node.kind)}</a>` +
+          (node.site === null ? "" : ` <span class="trace-site">${esc(node.site)}</span>`);
+      }
+      if (node.children && node.children.length) {
+        const ul = document.createElement("ul");
+        for (const child of node.children) ul.appendChild(line(child));
+        li.appendChild(ul);
+      }
+      return li;
+    };
+    const label = (text) => Object.assign(document.createElement("div"), { className: "trace-label", textContent: text });
+    box.appendChild(label(trace.causes.length ? "caused by (nearest first)" : "caused by: nothing recorded (sent from outside the store's code)"));
+    if (trace.causes.length) {
+      const causes = document.createElement("ul"); causes.className = "trace-list";
+      for (const cause of trace.causes) causes.appendChild(line(cause));
+      box.appendChild(causes);
+    }
+    const self = document.createElement("div"); self.className = "trace-self";
+    self.innerHTML = `this event: <b class="k-${trace.kind}">#${trace.sequence} ${kindLabel(trace.kind)}</b>` +
+      (trace.site === null ? "" : ` <span class="trace-site">${esc(trace.site)}</span>`);
+    box.appendChild(self);
+    box.appendChild(label(trace.consequences.length ? "caused" : "caused: nothing"));
+    if (trace.consequences.length) {
+      const tree = document.createElement("ul"); tree.className = "trace-tree";
+      for (const node of trace.consequences) tree.appendChild(line(node));
+      box.appendChild(tree);
+    }
+    traceShown.running = running;
+  }
+
+  function inspect(seq) {
+    model.inspected = seq;
+    pendingInspected = null;
+    showTab("event"); renderInspector(); scheduleRender(); savePlace();
+    // Clicking an event while stopped jumps to it, as in MVIKotlin's time travel view.
+    if (model.mode === "stopped") request("jump", { sequence: seq }).catch(fail);
   }
 
   // MARK: Test generation and timing
@@ -660,12 +740,18 @@
   });
   $("timeline").addEventListener("click", (ev) => {
     const row = ev.target.closest(".row"); if (!row) return;
-    model.inspected = Number(row.dataset.seq);
-    pendingInspected = null;
-    showTab("event"); renderInspector(); scheduleRender(); savePlace();
-    // Clicking an event while stopped jumps to it, as in MVIKotlin's time travel view.
-    if (model.mode === "stopped") request("jump", { sequence: model.inspected }).catch(fail);
+    inspect(Number(row.dataset.seq));
   });
+  $("trace-body").addEventListener("click", (ev) => {
+    const link = ev.target.closest("a.trace-event"); if (!link) return;
+    const seq = Number(link.dataset.seq);
+    if (eventBySeq(seq) < 0) { toast(`event #${seq} is no longer in the page's timeline`); return; }
+    inspect(seq);
+    // Bring it into view in the timeline.
+    const position = model.filtered.indexOf(eventBySeq(seq));
+    if (position >= 0) { $("follow").checked = false; $("timeline").scrollTop = Math.max(0, position * ROW - $("timeline").clientHeight / 2); }
+  });
+  $("btn-trace-refresh").addEventListener("click", () => loadTrace(true));
   $("stores").addEventListener("click", (ev) => {
     const item = ev.target.closest("li"); if (!item) return;
     model.selectedStore = item.dataset.store; lastStateText = null; renderStores(); savePlace();

@@ -15,6 +15,8 @@ struct ClientMessage {
         case replay(sequence: UInt64)
         /// Skips (or un-skips) an intent or a message while stopped.
         case skip(sequence: UInt64, skipped: Bool)
+        /// The causal trace of an event (protocol version 4).
+        case trace(sequence: UInt64)
         /// The intent's JSON, numbers as written: decoded exactly, or refused.
         case sendIntent(store: String, intent: JSONValue)
         /// The state's JSON, numbers as written: decoded exactly, or refused.
@@ -66,6 +68,7 @@ struct ClientMessage {
             request = .control(control)
         case "jump": request = .jump(sequence: try sequence())
         case "replay": request = .replay(sequence: try sequence())
+        case "trace": request = .trace(sequence: try sequence())
         case "skip":
             let skipped: Bool
             switch object["skipped"] {

@@ -7,7 +7,7 @@ enum ServerFrame {
     /// The protocol's version: a page that does not know it stops. Version 2 added the
     /// `failure` kind, intent timings in `events` frames, and a `setState` that replaces the
     /// store's state for good; version 3 the `skip` request and the `skips` frame.
-    static let protocolVersion = 3
+    static let protocolVersion = 4
 
     static func hello(maxMessageBytes: Int) -> String {
         JSONText.object([

@@ -226,6 +226,12 @@ struct DevToolsConnection: Sendable {
                 if case .eventNotKept(let sequence) = error { throw .unknownEvent(sequence) }
                 throw .replayFailed(error.description)
             }
+        case .trace(let sequence):
+            // `null` for an event without causes (recorded with call sites off, imported, a
+            // replaced state); an event not in the timeline is an error.
+            guard timeTravel.containsEvent(sequence) else { throw .unknownEvent(sequence) }
+            let trace = timeTravel.trace(ofSequence: sequence).map(TraceJSON.encode) ?? "null"
+            return ServerFrame.reply(id: id, fields: ["trace": trace])
         case .skip(let sequence, let skipped):
             guard timeTravel.setSkipped(sequence, skipped) else {
                 if timeTravel.mode != .stopped {

@@ -62,3 +62,72 @@ import Testing
         #expect(divergence == nil, "\(divergence.map(String.init(describing:)) ?? "")")
     }
 }
+
+/// The "Causal trace" sample of the article: search as you type, the first search cancelled
+/// by the second keystroke.
+private struct DocSearch: Feature {
+    struct State: Equatable, Sendable {
+        var query = ""
+        var results: [String] = []
+    }
+    enum Intent: Sendable { case type(String) }
+    enum Message: Sendable { case query(String), results([String]) }
+    typealias SideEffect = Never
+
+    /// The search service: answers `ab` at once and waits on anything else until cancelled.
+    struct API: Sendable {
+        func search(_ query: String) async throws -> [String] {
+            if query != "ab" { try await Task.sleep(for: .seconds(3600)) }
+            return [query.uppercased()]
+        }
+    }
+    let api = API()
+
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+        switch intent {
+        case .type(let query):
+            context.dispatch(.query(query))
+            context.run(id: "search", cancelInFlight: true) { [api] work in
+                await work.dispatch(.results(try await api.search(query)))
+            }
+        }
+    }
+
+    static func reduce(_ state: inout State, _ message: Message) {
+        switch message {
+        case .query(let query): state.query = query
+        case .results(let results): state.results = results
+        }
+    }
+}
+
+@Suite struct CausalTraceDocumentationTests {
+    @Test func traceOfASearchResult() async throws {
+        let timeTravel = TimeTravel()
+        let store = Store(
+            DocSearch(), initialState: .init(), name: "Search", middleware: [try timeTravel.register("Search")])
+        timeTravel.startRecording()
+        let secondLine = #line + 2
+        store.send(.type("a"))
+        store.send(.type("ab"))
+        await store.waitForIdle()
+        // The first search ends on its own task once cancelled.
+        var polls = 0
+        while timeTravel.trace(ofSequence: 1)?.consequences.last?.work?.ending == nil && polls < 2_000 {
+            try await Task.sleep(for: .milliseconds(1))
+            polls += 1
+        }
+        let results = timeTravel.events.first { $0.description.hasPrefix("results") }!
+        let text = timeTravel.trace(of: results)!.description
+        print(text)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[0] == "caused by #4 intent (MVITimeTravelTests/DocumentationTests.swift:\(secondLine))")
+        #expect(lines[1].hasPrefix("caused by work \"search\", finished before #"))
+        #expect(lines[2].hasPrefix("#7 message (MVITimeTravelTests/DocumentationTests.swift:"))
+        #expect(lines[3] == "  → #8 state")
+        let first = timeTravel.trace(ofSequence: 1)!
+        #expect(first.consequences.last?.work?.ending == .cancelled)
+        #expect(first.consequences.last?.work?.description.hasPrefix("work \"search\", cancelled before #") == true)
+    }
+}

@@ -271,7 +271,7 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 }
 
-struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
+struct UnkeyedNodeContainer: UnkeyedEncodingContainer, ValueWriter {
     let node: EncodingNode
     let state: EncodingState
     let codingPath: [any CodingKey]
@@ -279,27 +279,8 @@ struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     var count: Int { node.count }
 
     private var nextKey: IndexKey { IndexKey(count) }
-    private func put(_ value: JSONValue) { node.append(.value(value)) }
-
-    mutating func encodeNil() throws { put(.null) }
-    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
-    mutating func encode(_ value: String) throws { put(.string(value)) }
-    mutating func encode(_ value: Double) throws { put(try state.number(value, codingPath: codingPath + [nextKey])) }
-    mutating func encode(_ value: Float) throws { put(try state.number(value, codingPath: codingPath + [nextKey])) }
-    mutating func encode(_ value: Int) throws { put(.number(String(value))) }
-    mutating func encode(_ value: Int8) throws { put(.number(String(value))) }
-    mutating func encode(_ value: Int16) throws { put(.number(String(value))) }
-    mutating func encode(_ value: Int32) throws { put(.number(String(value))) }
-    mutating func encode(_ value: Int64) throws { put(.number(String(value))) }
-    mutating func encode(_ value: UInt) throws { put(.number(String(value))) }
-    mutating func encode(_ value: UInt8) throws { put(.number(String(value))) }
-    mutating func encode(_ value: UInt16) throws { put(.number(String(value))) }
-    mutating func encode(_ value: UInt32) throws { put(.number(String(value))) }
-    mutating func encode(_ value: UInt64) throws { put(.number(String(value))) }
-
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        put(try state.box(value, codingPath: codingPath + [nextKey]))
-    }
+    var valuePath: [any CodingKey] { codingPath + [nextKey] }
+    func put(_ value: JSONValue) { node.append(.value(value)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type
@@ -328,30 +309,39 @@ struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     }
 }
 
-struct SingleNodeContainer: SingleValueEncodingContainer {
+struct SingleNodeContainer: SingleValueEncodingContainer, ValueWriter {
     let node: EncodingNode
     let state: EncodingState
     let codingPath: [any CodingKey]
 
-    private func put(_ value: JSONValue) { node.content = .value(value) }
+    var valuePath: [any CodingKey] { codingPath }
+    func put(_ value: JSONValue) { node.content = .value(value) }
+}
 
-    mutating func encodeNil() throws { put(.null) }
-    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
-    mutating func encode(_ value: String) throws { put(.string(value)) }
-    mutating func encode(_ value: Double) throws { put(try state.number(value, codingPath: codingPath)) }
-    mutating func encode(_ value: Float) throws { put(try state.number(value, codingPath: codingPath)) }
-    mutating func encode(_ value: Int) throws { put(.number(String(value))) }
-    mutating func encode(_ value: Int8) throws { put(.number(String(value))) }
-    mutating func encode(_ value: Int16) throws { put(.number(String(value))) }
-    mutating func encode(_ value: Int32) throws { put(.number(String(value))) }
-    mutating func encode(_ value: Int64) throws { put(.number(String(value))) }
-    mutating func encode(_ value: UInt) throws { put(.number(String(value))) }
-    mutating func encode(_ value: UInt8) throws { put(.number(String(value))) }
-    mutating func encode(_ value: UInt16) throws { put(.number(String(value))) }
-    mutating func encode(_ value: UInt32) throws { put(.number(String(value))) }
-    mutating func encode(_ value: UInt64) throws { put(.number(String(value))) }
+/// The `encode` methods the unkeyed and the single-value containers share, written once: each
+/// puts one value where its container writes the next one (``put(_:)``), at ``valuePath``.
+protocol ValueWriter {
+    var state: EncodingState { get }
+    /// The coding path of the value written next (for a non-finite number's error).
+    var valuePath: [any CodingKey] { get }
+    func put(_ value: JSONValue)
+}
 
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        put(try state.box(value, codingPath: codingPath))
-    }
+extension ValueWriter {
+    func encodeNil() throws { put(.null) }
+    func encode(_ value: Bool) throws { put(.bool(value)) }
+    func encode(_ value: String) throws { put(.string(value)) }
+    func encode(_ value: Double) throws { put(try state.number(value, codingPath: valuePath)) }
+    func encode(_ value: Float) throws { put(try state.number(value, codingPath: valuePath)) }
+    func encode(_ value: Int) throws { put(.number(String(value))) }
+    func encode(_ value: Int8) throws { put(.number(String(value))) }
+    func encode(_ value: Int16) throws { put(.number(String(value))) }
+    func encode(_ value: Int32) throws { put(.number(String(value))) }
+    func encode(_ value: Int64) throws { put(.number(String(value))) }
+    func encode(_ value: UInt) throws { put(.number(String(value))) }
+    func encode(_ value: UInt8) throws { put(.number(String(value))) }
+    func encode(_ value: UInt16) throws { put(.number(String(value))) }
+    func encode(_ value: UInt32) throws { put(.number(String(value))) }
+    func encode(_ value: UInt64) throws { put(.number(String(value))) }
+    func encode<T: Encodable>(_ value: T) throws { put(try state.box(value, codingPath: valuePath)) }
 }

@@ -229,9 +229,9 @@ struct DevToolsConnection: Sendable {
         case .trace(let sequence):
             // `null` for an event without causes (recorded with call sites off, imported, a
             // replaced state); an event not in the timeline is an error.
-            guard timeTravel.containsEvent(sequence) else { throw .unknownEvent(sequence) }
-            let trace = timeTravel.trace(ofSequence: sequence).map(TraceJSON.encode) ?? "null"
-            return ServerFrame.reply(id: id, fields: ["trace": trace])
+            let found = timeTravel.lookUpTrace(ofSequence: sequence)
+            guard found.isKept else { throw .unknownEvent(sequence) }
+            return ServerFrame.reply(id: id, fields: ["trace": found.trace.map(TraceJSON.encode) ?? "null"])
         case .skip(let sequence, let skipped):
             guard timeTravel.setSkipped(sequence, skipped) else {
                 if timeTravel.mode != .stopped {

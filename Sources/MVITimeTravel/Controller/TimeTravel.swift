@@ -133,19 +133,19 @@ public final class TimeTravel: Sendable {
         trace(ofSequence: event.sequence)
     }
 
-    /// Whether the timeline has the event numbered `sequence`.
-    package func containsEvent(_ sequence: UInt64) -> Bool {
-        storage.withLock { state in
-            state.refresh()
-            return state.position(of: sequence) != nil
-        }
-    }
-
     /// ``trace(of:)`` by sequence number.
     public func trace(ofSequence sequence: UInt64) -> TimeTravelTrace? {
+        lookUpTrace(ofSequence: sequence).trace
+    }
+
+    /// Whether the timeline has the event numbered `sequence`, and its trace: in one look, so
+    /// that the debugger tells an unknown event from one without causes without refreshing
+    /// the timeline twice.
+    package func lookUpTrace(ofSequence sequence: UInt64) -> (isKept: Bool, trace: TimeTravelTrace?) {
         storage.withLock { state in
             state.refresh()
-            return state.trace(of: sequence)
+            guard state.position(of: sequence) != nil else { return (false, nil) }
+            return (true, state.trace(of: sequence))
         }
     }
 

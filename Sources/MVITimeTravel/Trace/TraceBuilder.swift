@@ -45,31 +45,23 @@ struct TraceBuilder {
         let cause = causes[index]
         let offset = raw - cause.sequence
         let role = Self.role(of: cause.kind, offset: offset)
-        var chain: [TimeTravelTrace.Node] = []
+        guard role != .other else { return nil }
+        // Up from the slot's first input; a step's message and state come from its intent first.
+        let above = causes(ofSlotAt: index)
+        let stepIntent = cause.kind == .step ? [node(raw: cause.sequence, .intent, site: cause.intentSite)] : []
+        let chain: [TimeTravelTrace.Node]
         var led: [TimeTravelTrace.Node] = []
         switch role {
         case .intent:
-            chain = causes(ofIntentAt: index)
+            chain = above
             led = consequences(ofIntentAt: index, depth: 0)
         case .message:
-            if cause.kind == .step {
-                chain = [node(raw: cause.sequence, .intent, site: cause.intentSite)] + causes(ofIntentAt: index)
-            } else {
-                chain = causes(ofInputAt: index)
-            }
+            chain = stepIntent + above
             led = [node(raw: raw + 1, .state, site: nil)]
         case .state:
-            let message = node(raw: raw - 1, .message, site: cause.site)
-            if cause.kind == .step {
-                chain =
-                    [message, node(raw: cause.sequence, .intent, site: cause.intentSite)] + causes(ofIntentAt: index)
-            } else {
-                chain = [message] + causes(ofInputAt: index)
-            }
-        case .sideEffect:
-            chain = causes(ofInputAt: index)
-        case .other:
-            return nil
+            chain = [node(raw: raw - 1, .message, site: cause.site)] + stepIntent + above
+        case .sideEffect, .other:
+            chain = above
         }
         let site: CallSite
         switch role {
@@ -84,13 +76,9 @@ struct TraceBuilder {
 
     // MARK: Causes (upwards)
 
-    /// What sent the intent of slot `index`: its work or intent, up to the root.
-    private func causes(ofIntentAt index: Int) -> [TimeTravelTrace.Node] {
-        upwards(work: causes[index].work, intent: causes[index].intentSequence, steps: 0)
-    }
-
-    /// What made the message or side effect of slot `index`.
-    private func causes(ofInputAt index: Int) -> [TimeTravelTrace.Node] {
+    /// What sent slot `index`'s first input (its intent, or its message or side effect): its
+    /// work or intent, up to the root.
+    private func causes(ofSlotAt index: Int) -> [TimeTravelTrace.Node] {
         upwards(work: causes[index].work, intent: causes[index].intentSequence, steps: 0)
     }
 

@@ -104,8 +104,9 @@ extension StoreCore {
     }
 
     /// Runs `body` with `cause`'s work and intent noted as the sender of the input it takes
-    /// (see ``StoreRecorder/inputWork``). On the draining thread.
-    @inlinable func withInputCause(_ cause: InputCause, _ body: () -> Void) {
+    /// (see ``StoreRecorder/inputWork``). On the draining thread. Always inlined: without a
+    /// recorder it is `body` and one test.
+    @inlinable @inline(__always) func withInputCause(_ cause: InputCause, _ body: () -> Void) {
         guard hasRecorder, cause.work != 0 || cause.intentSlot != 0 else { return body() }
         withRecorder { recorder in
             recorder.inputWork = cause.work

@@ -80,11 +80,7 @@ extension StoreCore {
     @inlinable func dispatchFromWork(_ message: F.Message, work token: Int, site: CallSite) async {
         switch claimInput(fromWork: token) {
         case .run:
-            if _slowPath(hasRecorder) {
-                withInputCause(InputCause(site: site, work: token)) { apply(message, site) }
-            } else {
-                apply(message, site)
-            }
+            withInputCause(InputCause(site: site, work: token)) { apply(message, site) }
             drain()
         case .drop(let liveness):
             drop(.message(message, work: token, nil), liveness)

@@ -90,15 +90,31 @@ def rows_of(driver, store, kind):
             and row.find_element(By.CLASS_NAME, "c-kind").text == kind]
 
 
-def select_store(driver, name):
-    # The list is rebuilt whenever a stores frame changes it: find the item again if it was.
+def click_fresh(driver, selector, what):
+    """Clicks the element `selector` finds, finding it again while the page replaces it (the
+    store list and the timeline are rebuilt as frames arrive)."""
     for _ in range(50):
         try:
-            driver.find_element(By.CSS_SELECTOR, f'#stores li[data-store="{name}"]').click()
+            driver.find_element(By.CSS_SELECTOR, selector).click()
             return
         except StaleElementReferenceException:
             time.sleep(0.05)
-    raise RuntimeError(f"the store list kept changing under the click on {name}")
+    raise RuntimeError(f"the page kept changing under the click on {what}")
+
+
+def select_store(driver, name):
+    click_fresh(driver, f'#stores li[data-store="{name}"]', f"store {name}")
+
+
+def export_recording(driver, download_dir):
+    """Clicks Export and returns the path of the file the browser downloaded, once written."""
+    for name in os.listdir(download_dir):
+        os.remove(os.path.join(download_dir, name))
+    click(driver, "btn-export")
+    path = os.path.join(download_dir, "recording.json")
+    wait(driver, lambda d: os.path.exists(path) and os.path.getsize(path) > 0)
+    time.sleep(0.5)  # the download may still be growing for a moment after it appears
+    return path
 
 
 def click(driver, element_id):
@@ -157,12 +173,7 @@ def functional(url, state_log, download_dir, screenshot, check_command):
         check("a state event shows its changed fields", len(driver.find_elements(By.CSS_SELECTOR, "#event-tree .changed")) >= 1)
 
         # Export: the downloaded file imports into TimeTravel.
-        for name in os.listdir(download_dir):
-            os.remove(os.path.join(download_dir, name))
-        click(driver, "btn-export")
-        path = os.path.join(download_dir, "recording.json")
-        wait(driver, lambda d: os.path.exists(path) and os.path.getsize(path) > 0)
-        time.sleep(0.5)
+        path = export_recording(driver, download_dir)
         imported = subprocess.run(check_command + [path], capture_output=True, text=True)
         check("export downloads a file that TimeTravel imports", imported.returncode == 0,
               imported.stdout + imported.stderr)
@@ -343,13 +354,15 @@ def redaction(url, state_log, download_dir, screenshot):
               [e.text for e in shown])
         seen = []
         for kind in ["intent", "message", "state"]:
-            for row in rows_of(driver, "SignIn", kind):
-                row.click()
+            # By number, from the page's model: a click re-renders the timeline, and the next
+            # row element found before it may be stale.
+            for seq in seqs_of(driver, "SignIn", kind):
+                click_row(driver, seq)
                 time.sleep(0.2)
                 seen.append(text_of(driver, "event-tree"))
         check("the message and the state show the password as redacted",
               sum("redacted" in text for text in seen) >= 2, seen)
-        rows_of(driver, "SignIn", "state")[-1].click()
+        click_row(driver, seqs_of(driver, "SignIn", "state")[-1])
         time.sleep(0.3)
         driver.save_screenshot(screenshot)
         check("the redaction screenshot is saved", os.path.getsize(screenshot) > 10_000)
@@ -368,12 +381,7 @@ def redaction(url, state_log, download_dir, screenshot):
         check("an edit on the page keeps the app's real password",
               logged_sign_in(state_log) == "SignIn user=grace attempts=1 passwordIntact=true", logged_sign_in(state_log))
 
-        for name in os.listdir(download_dir):
-            os.remove(os.path.join(download_dir, name))
-        click(driver, "btn-export")
-        path = os.path.join(download_dir, "recording.json")
-        wait(driver, lambda d: os.path.exists(path) and os.path.getsize(path) > 0)
-        time.sleep(0.5)
+        path = export_recording(driver, download_dir)
         with open(path) as file:
             exported = file.read()
         check("the exported file has the placeholder, not the password",
@@ -398,14 +406,8 @@ def fresh_recording(driver):
 
 
 def click_row(driver, seq):
-    """Clicks the timeline row of event `seq`, finding it again if a render replaced it."""
-    for _ in range(50):
-        try:
-            driver.find_element(By.CSS_SELECTOR, f'#timeline .row[data-seq="{seq}"]').click()
-            return
-        except StaleElementReferenceException:
-            time.sleep(0.05)
-    raise RuntimeError(f"the timeline kept changing under the click on event {seq}")
+    """Clicks the timeline row of event `seq`."""
+    click_fresh(driver, f'#timeline .row[data-seq="{seq}"]', f"event {seq}")
 
 
 def seqs_of(driver, store, kind, containing=""):
@@ -590,8 +592,7 @@ def trace_of_search(url, screenshot):
         check("the last keystroke's trace shows the side effect the search posted", "effect" in text, text)
         driver.save_screenshot(screenshot)
         check("the keystroke's trace screenshot is saved", os.path.getsize(screenshot) > 10_000)
-        link = driver.find_element(By.CSS_SELECTOR, f'#trace-body a.trace-event[data-seq="{results[0]}"]')
-        link.click()
+        click_fresh(driver, f'#trace-body a.trace-event[data-seq="{results[0]}"]', f"the trace's link to {results[0]}")
         wait(driver, lambda d: f"#{results[0]}" in text_of(d, "event-head"))
         check("a trace's event link inspects that event", f"#{results[0]}" in text_of(driver, "event-head"))
 

@@ -133,7 +133,7 @@ let package = Package(
         // its own module, so that MVI itself depends on nothing.
         .target(
             name: "MVIDependencies",
-            dependencies: ["MVI", .product(name: "Dependencies", package: "swift-dependencies")],
+            dependencies: ["MVI", "MVIJSON", .product(name: "Dependencies", package: "swift-dependencies")],
             swiftSettings: strictSettings),
 
         // Shared values saved in a SQLite database, through GRDB; its own module, so that only

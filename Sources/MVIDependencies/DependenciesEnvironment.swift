@@ -33,6 +33,16 @@ public struct DependenciesEnvironment: ExecutionEnvironment {
         // none of: the values were checked when they were made.
         try DependencyValues.$_current.withValue(values, operation: body)
     }
+
+    /// This environment with the store's record of calls among its values: the store's
+    /// ``replayable(_:_:)-(_,(repeat each Argument) async throws(Failure) -> Result)``
+    /// endpoints record their results into it while time travel records the store, and answer
+    /// from it in a replay.
+    public func environment(recordingCallsInto calls: RecordedCalls) -> any ExecutionEnvironment {
+        var values = values
+        values[RecordedCallsKey.self] = calls
+        return DependenciesEnvironment(values: values)
+    }
 }
 
 extension ExecutionEnvironment where Self == DependenciesEnvironment {

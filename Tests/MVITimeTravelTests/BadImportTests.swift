@@ -52,8 +52,8 @@ import Testing
 
     @Test func unknownVersion() throws {
         var root = try exportObject()
-        root["version"] = .number(3)
-        try expectImport(try data(root), fails: .unsupportedVersion(3))
+        root["version"] = .number(4)
+        try expectImport(try data(root), fails: .unsupportedVersion(4))
         root["version"] = .string("1")
         try expectImport(try data(root), fails: .invalidStructure(path: "version", reason: "missing or not a number"))
     }

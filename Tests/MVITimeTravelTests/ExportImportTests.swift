@@ -11,7 +11,7 @@ import Testing
         let json = try JSONDecoder().decode(JSONValue.self, from: data)
         guard case .object(let root) = json else { Issue.record("not an object"); return }
         #expect(root["format"] == .string("swift-mvi.time-travel"))
-        #expect(root["version"] == .number(2))
+        #expect(root["version"] == .number(3))
         guard case .array(let stores)? = root["stores"], case .object(let store)? = stores.first else {
             Issue.record("no stores"); return
         }

@@ -4,10 +4,10 @@ import Testing
 
 /// The importer names what is wrong precisely.
 @Suite struct ImportErrorMessageTests {
-    /// A valid export with its `"version": 2` replaced by `version` as written.
+    /// A valid export with its `"version": 3` replaced by `version` as written.
     func export(version: String) throws -> Data {
         let text = String(decoding: try recordedExport(), as: UTF8.self)
-        let replaced = text.replacingOccurrences(of: "\"version\" : 2", with: "\"version\" : \(version)")
+        let replaced = text.replacingOccurrences(of: "\"version\" : 3", with: "\"version\" : \(version)")
         #expect(replaced != text)
         return Data(replaced.utf8)
     }
@@ -26,7 +26,7 @@ import Testing
         #expect(error == .invalidVersion("1.5"))
         #expect(
             error?.description
-                == "Invalid recording version 1.5: a version is a whole number (this library reads versions 1 to 2)")
+                == "Invalid recording version 1.5: a version is a whole number (this library reads versions 1 to 3)")
     }
 
     @Test func aVersionJustAboveOneIsNotVersionOne() throws {
@@ -34,21 +34,21 @@ import Testing
         #expect(error == .invalidVersion("1.0000001"))
         #expect(
             error?.description
-                == "Invalid recording version 1.0000001: a version is a whole number (this library reads versions 1 to 2)"
+                == "Invalid recording version 1.0000001: a version is a whole number (this library reads versions 1 to 3)"
         )
     }
 
     @Test func aVersionTooLargeForAnIntIsShownAsWritten() throws {
         #expect(importError(try export(version: "1e30")) == .invalidVersion("1e30"))
         #expect(importError(try export(version: "-3")) == .unsupportedVersion(-3))
-        #expect(importError(try export(version: "3.0")) == .unsupportedVersion(3))
+        #expect(importError(try export(version: "4.0")) == .unsupportedVersion(4))
         #expect(importError(try export(version: "2.0")) == nil)  // 2.0 is version 2
         #expect(importError(try export(version: "1.0")) == nil)  // 1.0 is version 1, which still imports
         #expect(importError(try export(version: "100e-2")) == nil)
         #expect(importError(try export(version: "-0")) == .unsupportedVersion(0))
         #expect(
             TimeTravelImportError.invalidVersion("1e30").description
-                == "Invalid recording version 1e30: too large to be a version (this library reads versions 1 to 2)")
+                == "Invalid recording version 1e30: too large to be a version (this library reads versions 1 to 3)")
     }
 
     /// Judged as written: as a `Double` this is exactly 1.0.

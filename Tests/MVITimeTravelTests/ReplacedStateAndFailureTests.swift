@@ -131,7 +131,7 @@ func makeFlaky(_ timeTravel: TimeTravel, name: String = "Flaky") throws -> Store
         #expect(timeTravel.stop())
         let data = try timeTravel.export()
         let decoded = try TimeTravel.decodeRecording(data)
-        #expect(decoded.version == 2)
+        #expect(decoded.version == TimeTravelRecording.currentVersion)
         #expect(
             decoded.events.map(\.kind) == [
                 .intent, .message, .state, .intent, .failure, .state, .intent, .message, .state,

@@ -173,6 +173,9 @@ package struct RecordedTrace: Sendable {
         /// The first event of the intent whose `execute` sent the slot's first input, if one
         /// did and it is kept.
         package let intentSequence: UInt64?
+        /// Whether the store itself sent the slot's first input: async work or an intent's
+        /// `execute` did (even one no longer kept), not a caller outside the store.
+        package let isFromStore: Bool
     }
 
     /// A piece of async work, its starting intent resolved.

@@ -316,7 +316,8 @@ extension RecordLog {
                 RecordedTrace.Cause(
                     sequence: sequence, kind: Self.traceKind(of: slot.input), intentSite: cause.intentSite,
                     site: cause.site, work: cause.work,
-                    intentSequence: cause.intentSlot == 0 ? nil : self.sequence(ofSlot: cause.intentSlot)))
+                    intentSequence: cause.intentSlot == 0 ? nil : self.sequence(ofSlot: cause.intentSlot),
+                    isFromStore: cause.work != 0 || cause.intentSlot != 0))
         }
         for work in works.slots[works.head...] {
             guard let work else { continue }

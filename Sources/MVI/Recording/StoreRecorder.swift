@@ -24,6 +24,8 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
     struct Link: Sendable {
         weak var core: StoreCore<F>?
         var isClaimed = false
+        /// The dependency calls of the store that recorded here last (kept once it ended).
+        var calls: RecordedCalls?
     }
 
     @usableFromInline package let session: RecordingSession
@@ -41,6 +43,9 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
     /// While the session traces: the slot the intent being executed gets (the next one
     /// appended once it began), or 0 between intents. Touched only by the draining thread.
     @usableFromInline @exclusivity(unchecked) var currentIntentSlot = 0
+    /// ``currentIntentSlot`` while the bootstrap runs: never a slot's number, but not 0, so
+    /// that what the bootstrap sends counts as sent by the store.
+    @usableFromInline static var bootstrapSlot: Int { -1 }
     /// While the session traces: why the intent being executed was sent, kept until its
     /// slot is appended. Touched only by the draining thread.
     @usableFromInline @exclusivity(unchecked) var intentCause = InputCause.none
@@ -75,8 +80,18 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
     }
 
     /// The claiming store exists now: its lock guards `log` from here on.
-    func attach(_ core: StoreCore<F>) {
-        link.withLock { $0.core = core }
+    func attach(_ core: StoreCore<F>, calls: RecordedCalls?) {
+        calls?.attach(to: session)
+        link.withLock { link in
+            link.core = core
+            link.calls = calls
+        }
+    }
+
+    /// The dependency calls recorded by the store that recorded here last, if it had an
+    /// environment that records them.
+    package var recordedCalls: RecordedCalls? {
+        link.withLock { $0.calls }
     }
 
     /// The store ended: `log` is guarded by `link` again, and another store may claim it.

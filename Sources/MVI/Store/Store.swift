@@ -58,10 +58,12 @@ public final class Store<F: Feature>: Sendable {
         start: Bool = true
     ) rethrows {
         if pendingInputLimit != nil || environment != nil || !sharing.isEmpty {
+            let calls = environment.map { _ in RecordedCalls.forNewStore() }
+            let environment = environment.map { $0.environment(recordingCallsInto: calls.unsafelyUnwrapped) }
             core = StoreCore(
                 feature: feature, initialState: try environment?.withEnvironment(initialState) ?? initialState(),
                 name: name, middleware: middleware, sideEffects: sideEffects, errorHandler: onError,
-                pendingInputLimit: pendingInputLimit, environment: environment, sharing: sharing)
+                pendingInputLimit: pendingInputLimit, environment: environment, recordedCalls: calls, sharing: sharing)
             if !sharing.isEmpty { core.attachSharing() }
         } else {
             core = StoreCore(
@@ -71,6 +73,20 @@ public final class Store<F: Feature>: Sendable {
         // Nobody else can reach the store yet, so the drain claim is not needed here.
         if core.wants(.created) { core.emit(.created) }
         if start { core.start() }
+    }
+
+    /// A store whose environment's recordable dependency calls are answered from `calls` (a
+    /// replay's), not started: call ``start()``.
+    package init(
+        _ feature: F, initialState: F.State, name: String?, middleware: [any Middleware<F>],
+        environment: any ExecutionEnvironment, replaying calls: RecordedCalls
+    ) {
+        let environment = environment.environment(recordingCallsInto: calls)
+        core = StoreCore(
+            feature: feature, initialState: initialState, name: name, middleware: middleware,
+            sideEffects: .default, errorHandler: .standardError, pendingInputLimit: nil, environment: environment,
+            recordedCalls: calls)
+        if core.wants(.created) { core.emit(.created) }
     }
 
     deinit {

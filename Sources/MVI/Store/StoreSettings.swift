@@ -14,6 +14,8 @@ final class StoreSettings: Sendable {
     @usableFromInline let pendingInputLimit: Int?
     /// What the feature's code runs inside (`Store(…, environment:)`); `nil` for none.
     @usableFromInline let environment: (any ExecutionEnvironment)?
+    /// The store's recorded dependency calls, for a store with an environment.
+    @usableFromInline let recordedCalls: RecordedCalls?
     /// The store's links to shared values (`Store(…, sharing:)`, a `SharingLinks` of the
     /// store's feature); `nil` for none.
     @usableFromInline let sharing: (any AnyObject & Sendable)?
@@ -23,9 +25,11 @@ final class StoreSettings: Sendable {
     /// Settings with these values.
     @usableFromInline init(
         givenName: String?, errorHandler: StoreErrorHandler, policy: SideEffectPolicy, pendingInputLimit: Int? = nil,
-        environment: (any ExecutionEnvironment)? = nil, sharing: (any AnyObject & Sendable)? = nil
+        environment: (any ExecutionEnvironment)? = nil, recordedCalls: RecordedCalls? = nil,
+        sharing: (any AnyObject & Sendable)? = nil
     ) {
         self.environment = environment
+        self.recordedCalls = recordedCalls
         self.sharing = sharing
         // StoreCore.environmentBit and StoreCore.sharingBit.
         self.interestBits = (environment == nil ? 0 : 1 << 14) | (sharing == nil ? 0 : 1 << 13)

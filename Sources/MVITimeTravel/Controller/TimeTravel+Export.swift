@@ -10,12 +10,22 @@ extension TimeTravel {
     public func recording() -> TimeTravelRecording {
         storage.withLock { state in
             state.refresh()
+            // Each store's calls from its first kept event on: those before it belong to
+            // events no longer kept, which its initial state already reflects.
+            var firstSequence = [UInt64?](repeating: nil, count: state.tracks.count)
+            for entry in state.entries where firstSequence[Int(entry.track)] == nil {
+                firstSequence[Int(entry.track)] = entry.sequence
+            }
             let stores = state.tracks.enumerated().map { id, track in
-                TimeTravelRecording.StoreEntry(
+                let (calls, unrecorded) = track.exportedCalls(
+                    from: firstSequence[id] ?? (state.entries.last.map { $0.sequence + 1 } ?? 1), origin: state.origin)
+                return TimeTravelRecording.StoreEntry(
                     id: track.recordedID ?? id, name: track.name, types: track.typeNames,
                     initialState: track.encodeBaseline(),
-                    initialStateDescription: track.baselineDescription)
+                    initialStateDescription: track.baselineDescription,
+                    calls: calls.isEmpty ? nil : calls, unrecordedCalls: unrecorded.isEmpty ? nil : unrecorded)
             }
+            let origins = state.tracks.map { $0.intentOrigins(origin: state.origin) }
             var events: [TimeTravelRecording.Event] = []
             events.reserveCapacity(state.entries.count)
             for position in 0..<state.entries.count {
@@ -25,7 +35,8 @@ extension TimeTravel {
                     TimeTravelRecording.Event(
                         sequence: entry.sequence, store: track.recordedID ?? Int(entry.track), kind: entry.kind,
                         time: entry.time,
-                        description: track.describe(local: entry.local), value: track.encode(local: entry.local)))
+                        description: track.describe(local: entry.local), value: track.encode(local: entry.local),
+                        origin: entry.kind == .intent ? origins[Int(entry.track)][entry.sequence] : nil))
             }
             return TimeTravelRecording(
                 exportedAt: Date().timeIntervalSince1970, stores: stores, events: events)

@@ -141,7 +141,10 @@ extension TimeTravel {
                 Entry(
                     sequence: event.sequence, time: event.time, local: items[track].count,
                     track: Int32(track), kind: event.kind))
-            items[track].append(ImportedTrack.Item(description: event.description, value: event.value, state: state))
+            items[track].append(
+                ImportedTrack.Item(
+                    description: event.description, value: event.value, state: state, origin: event.origin,
+                    sequence: event.sequence))
         }
         var tracks: [any Track] = []
         for (position, store) in recording.stores.enumerated() {
@@ -158,7 +161,8 @@ extension TimeTravel {
                 ImportedTrack(
                     name: store.name, recordedID: store.id, typeNames: store.types, items: items[position],
                     baselineDescription: store.initialStateDescription, baselineValue: store.initialState,
-                    baselineState: baseline, target: target))
+                    baselineState: baseline, target: target, calls: store.calls ?? [],
+                    unrecordedCalls: store.unrecordedCalls ?? []))
         }
         var displays: [String: [Int]] = [:]
         for position in recording.stores.indices.sorted(by: { recording.stores[$0].id < recording.stores[$1].id })

@@ -34,17 +34,54 @@ extension TimeTravelRecording.StoreEntry {
         initialState = Field.optional(fields["initialState"])
         initialStateDescription = try Field.optionalString(
             fields["initialStateDescription"], "\(path).initialStateDescription")
+        if let calls = Field.optional(fields["calls"]) {
+            self.calls = []
+            for (index, call) in try Field.array(calls, "\(path).calls").enumerated() {
+                self.calls?.append(try TimeTravelRecording.Call(reading: call, path: "\(path).calls[\(index)]"))
+            }
+        } else {
+            calls = nil
+        }
+        if let names = Field.optional(fields["unrecordedCalls"]) {
+            unrecordedCalls = []
+            for (index, name) in try Field.array(names, "\(path).unrecordedCalls").enumerated() {
+                unrecordedCalls?.append(try Field.string(name, "\(path).unrecordedCalls[\(index)]"))
+            }
+        } else {
+            unrecordedCalls = nil
+        }
+    }
+}
+
+extension TimeTravelRecording.Call {
+    init(reading json: JSONValue, path: String) throws(TimeTravelImportError) {
+        let fields = try Field.object(json, path)
+        before = try Field.sequence(fields["before"], "\(path).before")
+        name = try Field.string(fields["name"], "\(path).name")
+        let outcome = try Field.string(fields["outcome"], "\(path).outcome")
+        guard let known = Outcome(rawValue: outcome) else {
+            throw .invalidStructure(path: "\(path).outcome", reason: "unknown outcome \"\(outcome)\"")
+        }
+        self.outcome = known
+        result = Field.optional(fields["result"])
+        if let error = Field.optional(fields["error"]) {
+            let errorFields = try Field.object(error, "\(path).error")
+            self.error = Failure(
+                type: try Field.string(errorFields["type"], "\(path).error.type"),
+                description: try Field.string(errorFields["description"], "\(path).error.description"),
+                value: Field.optional(errorFields["value"]))
+        } else if known == .threw {
+            throw .invalidStructure(path: "\(path).error", reason: "missing for a call that threw")
+        } else {
+            self.error = nil
+        }
     }
 }
 
 extension TimeTravelRecording.Event {
     init(reading json: JSONValue, path: String) throws(TimeTravelImportError) {
         let fields = try Field.object(json, path)
-        let sequence = try Field.number(fields["sequence"], "\(path).sequence")
-        guard sequence >= 0, sequence <= 9_007_199_254_740_992, sequence.rounded() == sequence else {
-            throw .invalidStructure(path: "\(path).sequence", reason: "not a non-negative integer")
-        }
-        self.sequence = UInt64(sequence)
+        sequence = try Field.sequence(fields["sequence"], "\(path).sequence")
         store = try Field.integer(fields["store"], "\(path).store")
         let kind = try Field.string(fields["kind"], "\(path).kind")
         guard let known = TimeTravelEvent.Kind(rawValue: kind) else {
@@ -54,6 +91,14 @@ extension TimeTravelRecording.Event {
         time = try Field.number(fields["time"], "\(path).time")
         description = try Field.string(fields["description"], "\(path).description")
         value = Field.optional(fields["value"])
+        if let origin = try Field.optionalString(fields["origin"], "\(path).origin") {
+            guard let known = Origin(rawValue: origin) else {
+                throw .invalidStructure(path: "\(path).origin", reason: "unknown origin \"\(origin)\"")
+            }
+            self.origin = known
+        } else {
+            origin = nil
+        }
     }
 }
 
@@ -101,6 +146,14 @@ enum Field {
             throw .invalidStructure(path: path, reason: "not an integer")
         }
         return integer
+    }
+
+    static func sequence(_ value: JSONValue?, _ path: String) throws(TimeTravelImportError) -> UInt64 {
+        let number = try number(value, path)
+        guard number >= 0, number <= 9_007_199_254_740_992, number.rounded() == number else {
+            throw .invalidStructure(path: path, reason: "not a non-negative integer")
+        }
+        return UInt64(number)
     }
 
     static func optional(_ value: JSONValue?) -> JSONValue? {

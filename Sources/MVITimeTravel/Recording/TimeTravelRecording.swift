@@ -33,12 +33,24 @@ import MVIJSON
 /// - `value` (and `initialState`) is present when the type is `Encodable`; it is the value's
 ///   `JSONEncoder` encoding. `description` is always present.
 /// - Times are seconds since 1970-01-01 UTC. `sequence` increases strictly across the file.
+/// - Since version 3, an intent event has an `origin` when the recording kept causes:
+///   `outside` for an intent sent to the store from outside it (what a replay sends again),
+///   `store` for one its own code sent (its `execute`, bootstrap or async work: what a replay
+///   makes again by running that code). And a store entry has the results of its dependency
+///   calls, when its feature's dependencies were ``replayable`` (MVIDependencies):
+///   `calls`, in the order they ended, each `{ "before": 12, "name": "server.push",
+///   "outcome": "returned" | "threw" | "cancelled", "result": …, "error": { "type": …,
+///   "description": …, "value": … } }` (`before`: the sequence number of the first event
+///   after the call ended; `result` absent for an endpoint that returns nothing; `error`'s
+///   `value` present for an `Encodable` error), and `unrecordedCalls`, the names of endpoints
+///   called whose results could not be kept (not `Codable`).
 public struct TimeTravelRecording: Codable, Sendable, Hashable {
     /// The value of ``format``.
     public static let formatName = "swift-mvi.time-travel"
-    /// The version this library writes: 2, which added the `failure` kind.
-    public static let currentVersion = 2
-    /// The versions this library reads: version 1 (no failures) and the current one.
+    /// The version this library writes: 3, which added intents' origins and dependency calls.
+    public static let currentVersion = 3
+    /// The versions this library reads: versions 1 (no failures) and 2 (no origins, no
+    /// calls), and the current one.
     public static let readableVersions = 1...currentVersion
 
     /// The type names of a store's feature, for readers.
@@ -61,6 +73,56 @@ public struct TimeTravelRecording: Codable, Sendable, Hashable {
         }
     }
 
+    /// One recorded dependency call: the result a replay answers the same call with.
+    public struct Call: Codable, Sendable, Hashable {
+        /// How a call ended.
+        public enum Outcome: String, Codable, Sendable, Hashable {
+            /// It returned (``Call/result``, absent for an endpoint that returns nothing).
+            case returned
+            /// It threw (``Call/error``).
+            case threw
+            /// It was cancelled.
+            case cancelled
+        }
+
+        /// An error a call threw, as recorded.
+        public struct Failure: Codable, Sendable, Hashable {
+            /// The error's type (`String(reflecting:)`).
+            public var type: String
+            /// The error's description (`String(describing:)`).
+            public var description: String
+            /// The error's JSON encoding, if its type is `Encodable`.
+            public var value: JSONValue?
+
+            /// Creates a recorded error.
+            public init(type: String, description: String, value: JSONValue?) {
+                self.type = type
+                self.description = description
+                self.value = value
+            }
+        }
+
+        /// The sequence number of the first event after the call ended.
+        public var before: UInt64
+        /// The endpoint's name.
+        public var name: String
+        /// How it ended.
+        public var outcome: Outcome
+        /// What it returned, for an endpoint that returns a value.
+        public var result: JSONValue?
+        /// What it threw.
+        public var error: Failure?
+
+        /// Creates a recorded call.
+        public init(before: UInt64, name: String, outcome: Outcome, result: JSONValue? = nil, error: Failure? = nil) {
+            self.before = before
+            self.name = name
+            self.outcome = outcome
+            self.result = result
+            self.error = error
+        }
+    }
+
     /// One recorded store.
     public struct StoreEntry: Codable, Sendable, Hashable {
         /// What events refer to.
@@ -73,17 +135,25 @@ public struct TimeTravelRecording: Codable, Sendable, Hashable {
         public var initialState: JSONValue?
         /// A readable description of that state.
         public var initialStateDescription: String?
+        /// Its dependency calls' results, in the order the calls ended (version 3); `nil` when
+        /// none were recorded.
+        public var calls: [Call]?
+        /// The names of endpoints it called whose results could not be recorded (version 3).
+        public var unrecordedCalls: [String]?
 
         /// Creates a store entry.
         public init(
             id: Int, name: String, types: TypeNames,
-            initialState: JSONValue?, initialStateDescription: String?
+            initialState: JSONValue?, initialStateDescription: String?,
+            calls: [Call]? = nil, unrecordedCalls: [String]? = nil
         ) {
             self.id = id
             self.name = name
             self.types = types
             self.initialState = initialState
             self.initialStateDescription = initialStateDescription
+            self.calls = calls
+            self.unrecordedCalls = unrecordedCalls
         }
     }
 
@@ -101,11 +171,22 @@ public struct TimeTravelRecording: Codable, Sendable, Hashable {
         public var description: String
         /// The value's JSON encoding, if its type is `Encodable`.
         public var value: JSONValue?
+        /// For an intent, who sent it, when the recording kept causes (version 3).
+        public var origin: Origin?
+
+        /// Who sent an intent.
+        public enum Origin: String, Codable, Sendable, Hashable {
+            /// A caller outside the store: a replay sends it again.
+            case outside
+            /// The store's own code (an `execute`, the bootstrap, async work): a replay makes it
+            /// again by running that code.
+            case store
+        }
 
         /// Creates an event entry.
         public init(
             sequence: UInt64, store: Int, kind: TimeTravelEvent.Kind, time: Double,
-            description: String, value: JSONValue?
+            description: String, value: JSONValue?, origin: Origin? = nil
         ) {
             self.sequence = sequence
             self.store = store
@@ -113,6 +194,7 @@ public struct TimeTravelRecording: Codable, Sendable, Hashable {
             self.time = time
             self.description = description
             self.value = value
+            self.origin = origin
         }
     }
 

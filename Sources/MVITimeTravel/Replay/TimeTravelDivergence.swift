@@ -19,12 +19,17 @@ public struct TimeTravelDivergence: Sendable, Hashable, CustomStringConvertible 
     public let expectedDescription: String
     /// `String(describing:)` of the state the reducer produced.
     public let actualDescription: String
+    /// The kind of the recorded event that differs (of the replayed one, past the end of the
+    /// recording): always `state` for ``TimeTravelReplay/firstDivergence(in:of:store:)-(Data,_,_)``.
+    public let kind: TimeTravelEvent.Kind
 
     /// Creates a divergence report.
     public init(
         storeName: String, sequence: UInt64, messageSequence: UInt64?, messageDescription: String?,
-        expected: JSONValue, actual: JSONValue, expectedDescription: String, actualDescription: String
+        expected: JSONValue, actual: JSONValue, expectedDescription: String, actualDescription: String,
+        kind: TimeTravelEvent.Kind = .state
     ) {
+        self.kind = kind
         self.storeName = storeName
         self.sequence = sequence
         self.messageSequence = messageSequence
@@ -39,7 +44,7 @@ public struct TimeTravelDivergence: Sendable, Hashable, CustomStringConvertible 
     public var description: String {
         let after = messageDescription.map { " after message \($0)" } ?? ""
         return """
-            [\(storeName)] state of event \(sequence) differs\(after)
+            [\(storeName)] \(kind) of event \(sequence) differs\(after)
               recorded: \(expectedDescription)
               replayed: \(actualDescription)
             """

@@ -49,16 +49,7 @@ public enum TimeTravelReplay {
         } catch {
             throw .invalidRecording(error)
         }
-        let stores: [TimeTravelRecording.StoreEntry]
-        if let store {
-            stores = recording.stores.filter { $0.name == store }
-        } else if recording.stores.count == 1 {
-            stores = recording.stores
-        } else {
-            let stateType = String(reflecting: F.State.self)
-            stores = recording.stores.filter { $0.types.state == stateType }
-        }
-        guard !stores.isEmpty else { throw .storeNotFound(store) }
+        let stores = try stores(of: recording, stateType: F.State.self, named: store)
         var first: TimeTravelDivergence?
         for candidate in stores {
             if let divergence = try replay(candidate, of: recording, feature: feature),

@@ -14,6 +14,14 @@ public enum TimeTravelReplayError: Error, Sendable, Hashable, CustomStringConver
     case stateDoesNotDecode(store: String, sequence: UInt64?, reason: String)
     /// The reduced state does not encode.
     case stateDoesNotEncode(reason: String)
+    /// A recorded intent does not decode into the feature's intent type (a rerun sends it).
+    case intentDoesNotDecode(sequence: UInt64, reason: String)
+    /// The recording does not say who sent this intent (made before version 3, or without
+    /// causes): a rerun cannot tell intents to send from those the store makes itself.
+    case originsNotRecorded(sequence: UInt64)
+    /// A rerun took longer than its timeout, after sending this many intents: work that
+    /// never ends, or waits on a clock that does not move.
+    case stalled(afterIntents: Int)
 
     /// A sentence naming what is wrong.
     public var description: String {
@@ -29,6 +37,10 @@ public enum TimeTravelReplayError: Error, Sendable, Hashable, CustomStringConver
         case .stateDoesNotDecode(let store, nil, let reason):
             "Initial state of \"\(store)\" does not decode: \(reason)"
         case .stateDoesNotEncode(let reason): "The replayed state does not encode: \(reason)"
+        case .intentDoesNotDecode(let sequence, let reason): "Intent of event \(sequence) does not decode: \(reason)"
+        case .originsNotRecorded(let sequence):
+            "The recording does not say who sent intent \(sequence): record with causes (version 3 or later)"
+        case .stalled(let sent): "The rerun did not end within its timeout, after sending \(sent) intents"
         }
     }
 }

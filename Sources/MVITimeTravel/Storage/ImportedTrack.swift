@@ -10,6 +10,10 @@ final class ImportedTrack: Track, Sendable {
         var value: JSONValue?
         /// The decoded state, for state events of a store registered here.
         var state: (any Sendable)?
+        /// For an intent, who sent it, if the recording says.
+        var origin: TimeTravelRecording.Event.Origin?
+        /// The event's number in the recording.
+        var sequence: UInt64 = 0
     }
 
     let name: String
@@ -21,12 +25,17 @@ final class ImportedTrack: Track, Sendable {
     let baselineState: (any Sendable)?
     /// The registered store of the same name that shows this track's states, if any.
     let target: (any RegisteredStore)?
+    /// The store's recorded dependency calls and unrecorded endpoints, as read.
+    let calls: [TimeTravelRecording.Call]
+    let unrecordedCalls: [String]
 
     init(
         name: String, recordedID: Int, typeNames: TimeTravelRecording.TypeNames, items: [Item],
         baselineDescription: String?, baselineValue: JSONValue?, baselineState: (any Sendable)?,
-        target: (any RegisteredStore)?
+        target: (any RegisteredStore)?, calls: [TimeTravelRecording.Call] = [], unrecordedCalls: [String] = []
     ) {
+        self.calls = calls
+        self.unrecordedCalls = unrecordedCalls
         self.name = name
         self.recordedID = recordedID
         self.typeNames = typeNames
@@ -49,6 +58,17 @@ final class ImportedTrack: Track, Sendable {
     // A recording's messages are JSON: no reducer to recompute its states with.
     // A recording keeps no causes.
     func recordedTrace() -> RecordedTrace? { nil }
+    func intentOrigins(origin: UInt64) -> [UInt64: TimeTravelRecording.Event.Origin] {
+        var origins: [UInt64: TimeTravelRecording.Event.Origin] = [:]
+        for item in items { if let origin = item.origin { origins[item.sequence] = origin } }
+        return origins
+    }
+    // As read: re-exporting an imported recording keeps its calls.
+    func exportedCalls(
+        from sequence: UInt64, origin: UInt64
+    ) -> (calls: [TimeTravelRecording.Call], unrecorded: [String]) {
+        (calls, unrecordedCalls)
+    }
     func messagesDispatched(byIntentAt local: Int) -> [Int] { [] }
     func skipMessages(at locals: Set<Int>) -> Bool { locals.isEmpty }
     func isSkippedMessage(local: Int) -> Bool { false }

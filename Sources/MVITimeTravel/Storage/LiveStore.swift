@@ -146,6 +146,54 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
         return recorder.trace()
     }
 
+    func intentOrigins(origin: UInt64) -> [UInt64: TimeTravelRecording.Event.Origin] {
+        guard let trace = recordedTrace() else { return [:] }
+        var origins: [UInt64: TimeTravelRecording.Event.Origin] = [:]
+        for cause in trace.causes where cause.sequence >= origin {
+            switch cause.kind {
+            case .intent, .step: origins[cause.sequence - origin + 1] = cause.isFromStore ? .store : .outside
+            case .message, .sideEffect, .other: break
+            }
+        }
+        return origins
+    }
+
+    func exportedCalls(
+        from sequence: UInt64, origin: UInt64
+    ) -> (calls: [TimeTravelRecording.Call], unrecorded: [String]) {
+        guard let recorded = recorder.recordedCalls else { return ([], []) }
+        var calls: [TimeTravelRecording.Call] = []
+        var unrecorded: [String] = []
+        func notRecorded(_ name: String) {
+            if !unrecorded.contains(name) { unrecorded.append(name) }
+        }
+        for call in recorded.calls(from: sequence + origin - 1) {
+            let before = call.before - origin + 1
+            switch call.outcome {
+            case .returned(let value):
+                // Encoded now, redacted like every value that leaves the process; a value
+                // that does not encode cannot be answered with.
+                guard let encodable = value as? any Encodable, let result = try? JSONCodec.encodeValue(encodable) else {
+                    notRecorded(call.name)
+                    continue
+                }
+                calls.append(.init(before: before, name: call.name, outcome: .returned, result: result))
+            case .returnedVoid:
+                calls.append(.init(before: before, name: call.name, outcome: .returned))
+            case .threw(let error):
+                let failure = TimeTravelRecording.Call.Failure(
+                    type: String(reflecting: type(of: error)), description: String(describing: error),
+                    value: JSONCodec.encode(error))
+                calls.append(.init(before: before, name: call.name, outcome: .threw, error: failure))
+            case .cancelled:
+                calls.append(.init(before: before, name: call.name, outcome: .cancelled))
+            case .notRecordable:
+                notRecorded(call.name)
+            }
+        }
+        return (calls, unrecorded)
+    }
+
     func dropFirst(_ count: Int) {
         for payload in payloads.prefix(count) {
             if case .state(let state) = payload { baseline = state }

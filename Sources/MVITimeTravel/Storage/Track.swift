@@ -39,6 +39,16 @@ protocol Track: AnyObject, Sendable {
     /// track without any (imported).
     func recordedTrace() -> RecordedTrace?
 
+    // MARK: Exporting
+
+    /// Who sent each kept intent, by its number in the timeline (numbered from 1 at
+    /// `origin`); empty when unknown (no causes kept).
+    func intentOrigins(origin: UInt64) -> [UInt64: TimeTravelRecording.Event.Origin]
+    /// The dependency calls the store recorded that ended at or after the timeline's event
+    /// `sequence` (numbered from 1 at `origin`), oldest first, with the names of endpoints
+    /// whose results could not be kept.
+    func exportedCalls(from sequence: UInt64, origin: UInt64) -> (calls: [TimeTravelRecording.Call], unrecorded: [String])
+
     // MARK: Skipping
 
     /// The positions of the messages the intent at `local` dispatched as it ran; empty for

@@ -107,13 +107,15 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         errorHandler: StoreErrorHandler,
         pendingInputLimit: Int?,
         environment: (any ExecutionEnvironment)?,
+        recordedCalls: RecordedCalls? = nil,
         sharing: [StateSharing<F.State>] = []
     ) {
         self.init(
             feature: feature, initialState: initialState, middleware: middleware,
             settings: StoreSettings(
                 givenName: name, errorHandler: errorHandler, policy: sideEffects, pendingInputLimit: pendingInputLimit,
-                environment: environment, sharing: sharing.isEmpty ? nil : SharingLinks<F>(sharing)))
+                environment: environment, recordedCalls: recordedCalls,
+                sharing: sharing.isEmpty ? nil : SharingLinks<F>(sharing)))
         if let pendingInputLimit { bound(inputTo: pendingInputLimit) }
     }
 
@@ -147,7 +149,7 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     /// Attaches the pipeline's recorder, if any, to this store.
     @usableFromInline func attachRecorder() {
         guard let recorder = pipeline?.recorder else { return }
-        recorder.attach(self)
+        recorder.attach(self, calls: settings?.recordedCalls)
         noteRecordingSession(recorder.session)
     }
 
@@ -762,11 +764,15 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     /// Runs the feature's bootstrap, on the draining thread.
     @inlinable func runBootstrap() {
         drainer.isExecuting = hasMiddleware
+        // What the bootstrap sends is the store's own (a replay's store runs its bootstrap
+        // again rather than resending it): no intent's slot, but not an outside caller's.
+        if _slowPath(hasRecorder) { withRecorder { $0.currentIntentSlot = StoreRecorder<F>.bootstrapSlot } }
         if _slowPath(hasEnvironment), let environment = settings?.environment {
             environment.withEnvironment { feature.bootstrap(StoreContext(core: self)) }
         } else {
             feature.bootstrap(StoreContext(core: self))
         }
+        if _slowPath(hasRecorder) { withRecorder { $0.currentIntentSlot = 0 } }
         drainer.isExecuting = false
         if wants(.started) { emit(.started) }
     }

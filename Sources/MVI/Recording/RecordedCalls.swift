@@ -1,0 +1,146 @@
+/// A store's dependency calls and what they returned: kept while time travel records the
+/// store, and, in a replay, the recorded results that answer the same calls again.
+///
+/// A store made with an ``ExecutionEnvironment`` has one, and hands it to its environment
+/// once, when the store is made (``ExecutionEnvironment/environment(recordingCallsInto:)``): an
+/// environment that can record its dependencies' results (`MVIDependencies`' `replayable`
+/// endpoints) binds it with its values, so that a call made by the store's features, or by
+/// the async work they start, finds the store it was made for. You never make or read one
+/// yourself: time travel exports what it holds, and `TimeTravelReplay` fills one for a replay.
+public final class RecordedCalls: Sendable {
+    /// How a recorded call ended.
+    package enum Outcome: Sendable {
+        /// It returned this value, of a `Codable` type (encoded when the recording is
+        /// exported, like every recorded value).
+        case returned(any Sendable)
+        /// It returned nothing (`Void`).
+        case returnedVoid
+        /// It threw this error.
+        case threw(any Error)
+        /// It was cancelled (it threw `CancellationError`).
+        case cancelled
+        /// It ended, but its result's type is not `Codable`: only its name is kept.
+        case notRecordable
+    }
+
+    /// One recorded call.
+    package struct Call: Sendable {
+        /// The sequence number the next event had when the call ended: it ended after every
+        /// recorded event before that one.
+        package let before: UInt64
+        /// The endpoint's name, as given to `replayable`.
+        package let name: String
+        /// How it ended.
+        package let outcome: Outcome
+    }
+
+    /// A recorded result a replay answers one call with.
+    package enum Answer: Sendable {
+        /// Return the value this JSON (a `JSONValue`, from `MVIJSON`) decodes to, or nothing
+        /// for an endpoint that returns `Void`.
+        case returned(any Sendable)
+        /// Throw: the error's type name, its encoding (a `JSONValue`) if it was `Encodable`,
+        /// and its description.
+        case threw(type: String, value: (any Sendable)?, description: String)
+        /// Throw `CancellationError`.
+        case cancelled
+        /// The result was not recorded: run the endpoint itself.
+        case notRecorded
+    }
+
+    private struct State: Sendable {
+        var session: RecordingSession?
+        /// Recorded calls, oldest first, at most the session's window of them.
+        var calls: [Call] = []
+        /// In a replay: the answers left for each endpoint, in the order they were recorded.
+        var answers: [String: [Answer]]?
+        /// In a replay: the names of calls that found no recorded answer, in order.
+        var unanswered: [String] = []
+        /// In a replay: the endpoints the recording could not keep results of.
+        var notRecorded: Set<String> = []
+    }
+
+    private let state: Locked<State>
+
+    /// An empty record, for a store that is made now.
+    package init() {
+        state = Locked(State())
+    }
+
+    /// An empty record for a store being made (out of line: `Store`'s initializer is inlinable).
+    @usableFromInline static func forNewStore() -> RecordedCalls {
+        RecordedCalls()
+    }
+
+    /// A record that answers calls with `answers` (for each endpoint name, in call order):
+    /// what a replay's store is made with.
+    package init(replaying answers: [String: [Answer]], notRecorded: Set<String> = []) {
+        state = Locked(State(answers: answers, notRecorded: notRecorded))
+    }
+
+    /// The store began recording into `session` (time travel registered it).
+    package func attach(to session: RecordingSession) {
+        state.withLock { $0.session = session }
+    }
+
+    /// Whether calls are answered from a recording.
+    package var isReplaying: Bool {
+        state.withLock { $0.answers != nil }
+    }
+
+    /// The next recorded answer for a call of `name`, in a replay; `nil` outside one. A call
+    /// that finds no answer left gets ``Answer/notRecorded`` and is noted in
+    /// ``unansweredCalls``.
+    package func nextAnswer(for name: String) -> Answer? {
+        state.withLock { state in
+            guard state.answers != nil else { return nil }
+            guard let answer = state.answers?[name]?.first else {
+                // An endpoint the recording could not keep runs, as expected; any other call
+                // without an answer left is news.
+                if !state.notRecorded.contains(name) { state.unanswered.append(name) }
+                return .notRecorded
+            }
+            state.answers?[name]?.removeFirst()
+            return answer
+        }
+    }
+
+    /// Notes that a call of `name` got an answer it could not use (a value that no longer
+    /// decodes, an error its endpoint cannot throw): it ran the endpoint instead.
+    package func noteUnanswered(_ name: String) {
+        state.withLock { $0.unanswered.append(name) }
+    }
+
+    /// The names of the calls a replay had no recorded answer for, in the order they were made.
+    package var unansweredCalls: [String] {
+        state.withLock { $0.unanswered }
+    }
+
+    /// The answers a replay did not use, by endpoint name.
+    package var unusedAnswers: [String: Int] {
+        state.withLock { state in
+            (state.answers ?? [:]).filter { !$0.value.isEmpty }.mapValues(\.count)
+        }
+    }
+
+    /// Keeps a call that just ended, if the store records.
+    package func record(_ name: String, _ outcome: Outcome) {
+        state.withLock { state in
+            guard let session = state.session, session.isRecording else { return }
+            state.calls.append(Call(before: session.nextSequence, name: name, outcome: outcome))
+            // Keep at most a window's worth: drop the older half at once, so that each call
+            // costs a constant on average.
+            if state.calls.count > 2 * session.window {
+                let excess = state.calls.count - session.window
+                state.calls.removeFirst(excess)
+            }
+        }
+    }
+
+    /// The recorded calls that ended at or after event `sequence`, oldest first.
+    package func calls(from sequence: UInt64) -> [Call] {
+        state.withLock { state in
+            Array(state.calls.drop { $0.before < sequence })
+        }
+    }
+}

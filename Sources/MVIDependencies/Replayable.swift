@@ -1,0 +1,234 @@
+import Dependencies
+import MVI
+import MVIJSON
+
+// MARK: - Wrapping an endpoint
+
+/// An endpoint of a dependency whose results a time-travel recording keeps, and a replay
+/// gives back: a recording exported from a user's session reproduces its async work offline.
+///
+/// Wrap each operation of a dependency's live value that reaches the outside world (a server,
+/// a file, a sensor) and give it a name unique among your endpoints:
+///
+/// ```swift
+/// extension TodoServer: DependencyKey {
+///     static let liveValue = TodoServer(
+///         fetch: replayable("todoServer.fetch") { try await URLSession.shared.todos() },
+///         push: replayable("todoServer.push") { todo in try await URLSession.shared.push(todo) }
+///     )
+/// }
+/// ```
+///
+/// The wrapped endpoint has the same type, and behaves the same, with one difference inside a
+/// store made with `environment: .dependencies()`:
+/// - While time travel records the store, each call's result (the value returned, or the error
+///   thrown, or its cancellation) is kept in the recording, in order, and exported with it.
+///   A result that is not `Codable` cannot be kept: the export names the endpoint instead.
+/// - In a replay (`TimeTravelReplay.rerun`), a call is answered with the next recorded result
+///   of its endpoint, and the endpoint itself does not run. A recorded error of the endpoint's
+///   typed-throws type is decoded and thrown as it was, when that type is `Decodable`; with
+///   untyped `throws`, a ``ReplayedFailure`` with the error's description is thrown; a
+///   recorded cancellation throws `CancellationError`. A call with no recorded result left
+///   runs the endpoint, and the replay reports it.
+///
+/// Outside a store (a view calling the endpoint itself), and in a store no recording watches,
+/// it costs a lookup of the store's record among the current dependencies and calls the
+/// endpoint.
+///
+/// Arguments are not recorded: a replay answers calls in the order they were made, whatever
+/// their arguments (the replay's events show whether the feature asked for the same thing).
+public func replayable<each Argument, Result: Sendable>(
+    _ name: String, _ endpoint: @escaping @Sendable (repeat each Argument) async throws -> Result
+) -> @Sendable (repeat each Argument) async throws -> Result {
+    { (argument: repeat each Argument) async throws -> Result in
+        guard let calls = RecordedCallsKey.current else { return try await endpoint(repeat each argument) }
+        switch ReplayedAnswer<Result, any Error>(name, calls) {
+        case .returned(let value): return value
+        case .threw(let error): throw error
+        case .runEndpoint: return try await endpoint(repeat each argument)
+        case .record:
+            do {
+                return recording(try await endpoint(repeat each argument), name, calls)
+            } catch {
+                calls.record(name, RecordedCalls.Outcome(error))
+                throw error
+            }
+        }
+    }
+}
+
+/// ``replayable(_:_:)-(_,(repeat each Argument) async throws -> Result)`` for an endpoint
+/// that throws errors of one type: a recorded error of that type is decoded and thrown
+/// again, when the type is `Decodable`.
+@_disfavoredOverload
+public func replayable<each Argument, Result: Sendable, Failure: Error>(
+    _ name: String, _ endpoint: @escaping @Sendable (repeat each Argument) async throws(Failure) -> Result
+) -> @Sendable (repeat each Argument) async throws(Failure) -> Result {
+    { (argument: repeat each Argument) async throws(Failure) -> Result in
+        guard let calls = RecordedCallsKey.current else { return try await endpoint(repeat each argument) }
+        switch ReplayedAnswer<Result, Failure>(name, calls) {
+        case .returned(let value): return value
+        case .threw(let error): throw error
+        case .runEndpoint: return try await endpoint(repeat each argument)
+        case .record:
+            do throws(Failure) {
+                return recording(try await endpoint(repeat each argument), name, calls)
+            } catch {
+                calls.record(name, RecordedCalls.Outcome(error))
+                throw error
+            }
+        }
+    }
+}
+
+/// ``replayable(_:_:)-(_,(repeat each Argument) async throws -> Result)`` for an endpoint
+/// that cannot fail.
+public func replayable<each Argument, Result: Sendable>(
+    _ name: String, _ endpoint: @escaping @Sendable (repeat each Argument) async -> Result
+) -> @Sendable (repeat each Argument) async -> Result {
+    { (argument: repeat each Argument) async -> Result in
+        guard let calls = RecordedCallsKey.current else { return await endpoint(repeat each argument) }
+        switch ReplayedAnswer<Result, Never>(name, calls) {
+        case .returned(let value): return value
+        case .threw(let never): switch never {}
+        case .runEndpoint: return await endpoint(repeat each argument)
+        case .record: return recording(await endpoint(repeat each argument), name, calls)
+        }
+    }
+}
+
+/// ``replayable(_:_:)-(_,(repeat each Argument) async throws -> Result)`` for a
+/// synchronous endpoint (a reading of a sensor, a generator of ids).
+public func replayable<each Argument, Result: Sendable>(
+    _ name: String, _ endpoint: @escaping @Sendable (repeat each Argument) throws -> Result
+) -> @Sendable (repeat each Argument) throws -> Result {
+    { (argument: repeat each Argument) throws -> Result in
+        guard let calls = RecordedCallsKey.current else { return try endpoint(repeat each argument) }
+        switch ReplayedAnswer<Result, any Error>(name, calls) {
+        case .returned(let value): return value
+        case .threw(let error): throw error
+        case .runEndpoint: return try endpoint(repeat each argument)
+        case .record:
+            do {
+                return recording(try endpoint(repeat each argument), name, calls)
+            } catch {
+                calls.record(name, RecordedCalls.Outcome(error))
+                throw error
+            }
+        }
+    }
+}
+
+/// ``replayable(_:_:)-(_,(repeat each Argument) async throws -> Result)`` for a
+/// synchronous endpoint that cannot fail.
+public func replayable<each Argument, Result: Sendable>(
+    _ name: String, _ endpoint: @escaping @Sendable (repeat each Argument) -> Result
+) -> @Sendable (repeat each Argument) -> Result {
+    { (argument: repeat each Argument) -> Result in
+        guard let calls = RecordedCallsKey.current else { return endpoint(repeat each argument) }
+        switch ReplayedAnswer<Result, Never>(name, calls) {
+        case .returned(let value): return value
+        case .threw(let never): switch never {}
+        case .runEndpoint: return endpoint(repeat each argument)
+        case .record: return recording(endpoint(repeat each argument), name, calls)
+        }
+    }
+}
+
+/// Keeps `result` as the outcome of a call of `name` (if the store records), and returns it:
+/// nothing for `Void`, the value for a `Codable` type, the name alone for any other.
+private func recording<Result: Sendable>(_ result: Result, _ name: String, _ calls: RecordedCalls) -> Result {
+    if Result.self == Void.self {
+        calls.record(name, .returnedVoid)
+    } else if Result.self is any Decodable.Type, Result.self is any Encodable.Type {
+        calls.record(name, .returned(result))
+    } else {
+        calls.record(name, .notRecordable)
+    }
+    return result
+}
+
+/// A failure a replay throws for an endpoint that threw when recorded, when the endpoint's
+/// error type cannot be decoded from the recording (untyped `throws`): it carries what the
+/// recording kept of the error.
+public struct ReplayedFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The recorded error's type, as `String(reflecting:)` wrote it.
+    public let typeName: String
+    /// The recorded error's description (`String(describing:)`): what a feature that shows
+    /// an error's text shows again in the replay.
+    public let description: String
+
+    /// A failure with this type name and description.
+    public init(typeName: String, description: String) {
+        self.typeName = typeName
+        self.description = description
+    }
+}
+
+// MARK: - The store's record among the dependencies
+
+/// Where a store's ``RecordedCalls`` sit among the dependencies its environment binds.
+enum RecordedCallsKey: DependencyKey {
+    static let liveValue: RecordedCalls? = nil
+    static let testValue: RecordedCalls? = nil
+    static let previewValue: RecordedCalls? = nil
+
+    /// The record of the store whose feature's code is running, if any.
+    static var current: RecordedCalls? { DependencyValues._current[RecordedCallsKey.self] }
+}
+
+extension RecordedCalls.Outcome {
+    /// How a call that threw `error` ended.
+    init(_ error: any Error) {
+        self = error is CancellationError ? .cancelled : .threw(error)
+    }
+}
+
+/// What a wrapped endpoint does with a call: answer it from the replay's recording, or run
+/// the endpoint (a replay without a usable answer), or run it and record its outcome.
+enum ReplayedAnswer<Result, Failure: Error> {
+    case returned(Result)
+    case threw(Failure)
+    case runEndpoint
+    case record
+
+    init(_ name: String, _ calls: RecordedCalls) {
+        guard let answer = calls.nextAnswer(for: name) else {
+            self = .record
+            return
+        }
+        switch answer {
+        case .returned(let value):
+            if let void = () as? Result {
+                self = .returned(void)
+            } else if let decodable = Result.self as? any Decodable.Type, let json = value as? JSONValue,
+                let decoded = try? JSONValueDecoder().decode(decodable, from: json) as? Result
+            {
+                self = .returned(decoded)
+            } else {
+                calls.noteUnanswered(name)
+                self = .runEndpoint
+            }
+        case .threw(let typeName, let value, let description):
+            if let decodable = Failure.self as? any Decodable.Type, typeName == String(reflecting: Failure.self),
+                let json = value as? JSONValue, let decoded = try? JSONValueDecoder().decode(decodable, from: json) as? Failure
+            {
+                self = .threw(decoded)
+            } else if let failure = ReplayedFailure(typeName: typeName, description: description) as? Failure {
+                self = .threw(failure)
+            } else {
+                calls.noteUnanswered(name)
+                self = .runEndpoint
+            }
+        case .cancelled:
+            if let failure = CancellationError() as? Failure {
+                self = .threw(failure)
+            } else {
+                calls.noteUnanswered(name)
+                self = .runEndpoint
+            }
+        case .notRecorded:
+            self = .runEndpoint
+        }
+    }
+}

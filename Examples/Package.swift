@@ -82,6 +82,7 @@ let package = Package(
             dependencies: [
                 .product(name: "MVI", package: mvi),
                 .product(name: "MVICollections", package: mvi),
+                .product(name: "MVIDependencies", package: mvi),
                 .product(name: "MVIStateKeeper", package: mvi),
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "Clocks", package: "swift-clocks"),
@@ -180,6 +181,7 @@ let package = Package(
                 "TodoMVC",
                 .product(name: "MVI", package: mvi),
                 .product(name: "MVICollections", package: mvi),
+                .product(name: "MVIDependencies", package: mvi),
                 .product(name: "MVIStateKeeper", package: mvi),
                 .product(name: "MVITesting", package: mvi),
                 .product(name: "MVITimeTravel", package: mvi),

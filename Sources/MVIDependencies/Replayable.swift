@@ -38,11 +38,12 @@ import MVIJSON
 /// Arguments are not recorded: a replay answers calls in the order they were made, whatever
 /// their arguments (the replay's events show whether the feature asked for the same thing).
 public func replayable<each Argument, Result: Sendable>(
-    _ name: String, _ endpoint: @escaping @Sendable (repeat each Argument) async throws -> Result
+    _ name: String, errors: [any (Error & Decodable).Type] = [],
+    _ endpoint: @escaping @Sendable (repeat each Argument) async throws -> Result
 ) -> @Sendable (repeat each Argument) async throws -> Result {
     { (argument: repeat each Argument) async throws -> Result in
         guard let calls = RecordedCallsKey.current else { return try await endpoint(repeat each argument) }
-        switch ReplayedAnswer<Result, any Error>(name, calls) {
+        switch ReplayedAnswer<Result, any Error>(name, calls, errors: errors) {
         case .returned(let value): return value
         case .threw(let error): throw error
         case .runEndpoint: return try await endpoint(repeat each argument)
@@ -100,11 +101,12 @@ public func replayable<each Argument, Result: Sendable>(
 /// ``replayable(_:_:)-(_,(repeat each Argument) async throws -> Result)`` for a
 /// synchronous endpoint (a reading of a sensor, a generator of ids).
 public func replayable<each Argument, Result: Sendable>(
-    _ name: String, _ endpoint: @escaping @Sendable (repeat each Argument) throws -> Result
+    _ name: String, errors: [any (Error & Decodable).Type] = [],
+    _ endpoint: @escaping @Sendable (repeat each Argument) throws -> Result
 ) -> @Sendable (repeat each Argument) throws -> Result {
     { (argument: repeat each Argument) throws -> Result in
         guard let calls = RecordedCallsKey.current else { return try endpoint(repeat each argument) }
-        switch ReplayedAnswer<Result, any Error>(name, calls) {
+        switch ReplayedAnswer<Result, any Error>(name, calls, errors: errors) {
         case .returned(let value): return value
         case .threw(let error): throw error
         case .runEndpoint: return try endpoint(repeat each argument)
@@ -192,7 +194,9 @@ enum ReplayedAnswer<Result, Failure: Error> {
     case runEndpoint
     case record
 
-    init(_ name: String, _ calls: RecordedCalls) {
+    /// - Parameter errors: Types a recorded error may be decoded as, for an endpoint whose
+    ///   errors are untyped: the one whose name was recorded is thrown again.
+    init(_ name: String, _ calls: RecordedCalls, errors: [any (Error & Decodable).Type] = []) {
         guard let answer = calls.nextAnswer(for: name) else {
             self = .record
             return
@@ -212,6 +216,11 @@ enum ReplayedAnswer<Result, Failure: Error> {
         case .threw(let typeName, let value, let description):
             if let decodable = Failure.self as? any Decodable.Type, typeName == String(reflecting: Failure.self),
                 let json = value as? JSONValue, let decoded = try? JSONValueDecoder().decode(decodable, from: json) as? Failure
+            {
+                self = .threw(decoded)
+            } else if let json = value as? JSONValue,
+                let errorType = errors.first(where: { String(reflecting: $0) == typeName }),
+                let decoded = try? JSONValueDecoder().decode(errorType, from: json) as? Failure
             {
                 self = .threw(decoded)
             } else if let failure = ReplayedFailure(typeName: typeName, description: description) as? Failure {

@@ -47,7 +47,10 @@ extension Server: TestDependencyKey {
     /// Endpoints that answer from memory, each wrapped so that its results are recorded.
     static func recording(pushCalls: LockedCounter = LockedCounter()) -> Server {
         Server(
-            search: replayable("server.search") { query in ["\(query) 1", "\(query) 2"] },
+            search: replayable("server.search", errors: [ServerError.self]) { query in
+                if query == "forbidden" { throw ServerError.rejected(query) }
+                return ["\(query) 1", "\(query) 2"]
+            },
             push: replayable("server.push") { (item: String) async throws(ServerError) in
                 pushCalls.increment()
                 if item.hasPrefix("bad") { throw .rejected(item) }
@@ -62,7 +65,7 @@ extension Server: TestDependencyKey {
     static var replaying: Server {
         let fake = testValue
         return Server(
-            search: replayable("server.search", fake.search), push: replayable("server.push", fake.push),
+            search: replayable("server.search", errors: [ServerError.self], fake.search), push: replayable("server.push", fake.push),
             count: replayable("server.count", fake.count), open: replayable("server.open") { ServerSession(id: 7) })
     }
 }
@@ -117,7 +120,11 @@ struct Inbox: Feature {
         switch intent {
         case .search(let query):
             context.run(id: "search") { work in
-                await work.dispatch(.found(try await server.search(query)))
+                do {
+                    await work.dispatch(.found(try await server.search(query)))
+                } catch let error as ServerError {
+                    await work.dispatch(.failed(error.description))
+                }
             }
         case .push(let item):
             context.run { work in
@@ -148,11 +155,13 @@ struct Inbox: Feature {
         let store = Store(
             Inbox(), initialState: .init(), name: "Inbox", middleware: [try timeTravel.register("Inbox")],
             environment: .dependencies { $0.server = .recording(pushCalls: pushCalls) })
-        for intent: Inbox.Intent in [.search("swift"), .push("milk"), .push("bad eggs"), .search("mvi")] {
+        for intent: Inbox.Intent in [
+            .search("swift"), .push("milk"), .push("bad eggs"), .search("mvi"), .search("forbidden"),
+        ] {
             store.send(intent)
             await store.waitForIdle()
         }
-        #expect(store.state.error == "the server rejected bad eggs")
+        #expect(store.state.error == "the server rejected forbidden")
         return try timeTravel.export()
     }
 
@@ -161,7 +170,10 @@ struct Inbox: Feature {
         #expect(recording.version == 3)
         let store = try #require(recording.stores.first)
         let calls = try #require(store.calls)
-        #expect(calls.map(\.name) == ["server.search", "server.push", "server.count", "server.push", "server.search"])
+        #expect(
+            calls.map(\.name) == [
+                "server.search", "server.push", "server.count", "server.push", "server.search", "server.search",
+            ])
         #expect(calls[0].outcome == .returned && calls[0].result == .array([.string("swift 1"), .string("swift 2")]))
         #expect(calls[1].outcome == .returned && calls[1].result == nil)
         #expect(calls[2].result == .number(42))
@@ -180,8 +192,10 @@ struct Inbox: Feature {
         let intents = recording.events.filter { $0.kind == .intent }
         #expect(intents.map(\.description) == [
             "connect", #"search("swift")"#, #"push("milk")"#, "refreshTotal", #"push("bad eggs")"#, #"search("mvi")"#,
+            #"search("forbidden")"#,
         ])
-        #expect(intents.map(\.origin) == [.store, .outside, .outside, .store, .outside, .outside])
+        #expect(intents.map(\.origin) == [.store, .outside, .outside, .store, .outside, .outside, .outside])
+        #expect(calls[5].outcome == .threw && calls[5].error?.description == "the server rejected forbidden")
     }
 
     @Test func aRerunReproducesTheSessionWithNoEndpointCalled() async throws {
@@ -190,10 +204,10 @@ struct Inbox: Feature {
             data, feature: Inbox(), environment: .dependencies { $0.server = .replaying })
         #expect(rerun.divergence == nil, "\(rerun)")
         #expect(rerun.isFaithful, "\(rerun)")
-        #expect(rerun.intentsSent == 4)
+        #expect(rerun.intentsSent == 5)
         #expect(rerun.unrecordedCalls == ["server.open"])
         let finalState = try #require(rerun.replayed.events.last { $0.kind == .state })
-        #expect(finalState.description.contains("the server rejected bad eggs"))
+        #expect(finalState.description.contains("the server rejected forbidden"))
         #expect(finalState.description.contains("total: 42"))
     }
 
@@ -206,6 +220,23 @@ struct Inbox: Feature {
         #expect(divergence.expectedDescription == #"message failed("the server rejected bad eggs")"#)
         #expect(divergence.actualDescription == #"message failed("THE SERVER REJECTED BAD EGGS")"#)
         #expect(!rerun.isFaithful)
+    }
+
+    @Test func anUntypedErrorIsThrownAgainAsItsTypeOnlyWhenTheEndpointNamesIt() async throws {
+        let data = try await Self.recordedSession()
+        // The same endpoint without `errors:`: the recorded `ServerError` comes back as a
+        // `ReplayedFailure` with its text, which the feature's `catch let error as ServerError`
+        // does not catch.
+        let rerun = try await TimeTravelReplay.rerun(
+            data, feature: Inbox(),
+            environment: .dependencies {
+                $0.server = .replaying
+                $0.server.search = replayable("server.search", Server.testValue.search)
+            })
+        let divergence = try #require(rerun.divergence)
+        #expect(divergence.expectedDescription == #"message failed("the server rejected forbidden")"#)
+        #expect(divergence.actualDescription == #"failure [Inbox] async work "search" failed: the server rejected forbidden"#)
+        #expect(rerun.unansweredCalls.isEmpty)
     }
 
     @Test func aFeatureThatNoLongerMakesACallLeavesItsResultUnused() async throws {

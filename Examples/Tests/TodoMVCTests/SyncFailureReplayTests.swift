@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 import MVI
+import MVIDependencies
 import MVITimeTravel
 import OrderedCollections
 import Testing
@@ -9,7 +10,8 @@ import TodoMVC
 /// A recording exported from the running app (`todo --devtools --sync-fails`, two todos added,
 /// one toggled, a sync that fails halfway: `Examples/record-failing-sync`) replays offline: the
 /// list's reducer reproduces every recorded state, the failure included, and time travel shows
-/// the failed sync on a store that never reaches a remote.
+/// the failed sync on a store that never reaches a remote, and a rerun runs the session's
+/// intents again, the sync's async work included, with the remote's recorded answers.
 @Suite struct SyncFailureReplayTests {
     static func recording() throws -> Data {
         let url = try #require(
@@ -25,6 +27,25 @@ import TodoMVC
         // The failure's state is among those the replay compared.
         #expect(events[(failed + 1)...].contains { $0.kind == .state && $0.description.contains("failed(") })
         #expect(events.contains { $0.kind == .sideEffect && $0.description.contains("Sync failed") })
+    }
+
+    @Test func aRerunMakesEveryRecordedEventAgainTheSyncsWorkIncluded() async throws {
+        // A remote that would succeed, on a clock that never moves: a call that reached it
+        // would never return, and the rerun would stall.
+        let feature = TodoList(
+            remote: TodoRemote(latency: .seconds(1), fails: false, clock: TestClock()), clock: TestClock(),
+            searchDelay: .milliseconds(250))
+        let rerun = try await TimeTravelReplay.rerun(
+            try Self.recording(), feature: feature, environment: .dependencies(), timeout: .seconds(60))
+        #expect(rerun.isFaithful, "\(rerun)")
+        #expect(rerun.intentsSent == 8)
+        let recorded = try TimeTravel.decodeRecording(try Self.recording()).events
+        #expect(rerun.comparedEvents == recorded.count)
+        // The work's own events: progress after the first todo, then the failure and its toast.
+        let made = rerun.replayed.events.map(\.description)
+        #expect(made.contains("syncProgressed(done: 1, total: 2)"))
+        #expect(made.contains(#"syncFailed("the remote stopped answering")"#))
+        #expect(made.contains { $0.contains("Sync failed: the remote stopped answering") })
     }
 
     @Test func timeTravelShowsTheFailedSyncOffline() throws {

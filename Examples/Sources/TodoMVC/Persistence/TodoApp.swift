@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIDependencies
 import MVIStateKeeper
 
 /// The app's store, wired: the list restored from its saved file and kept saved, and every
@@ -24,7 +25,9 @@ public enum TodoApp {
             onError: StoreErrorHandler { error in
                 onError?(error)
                 reported.yield(describe(error))
-            })
+            },
+            // The remote's replayable endpoint records into the store's time-travel recording.
+            environment: .dependencies())
         Task { [weak store] in
             for await problem in problems {
                 guard let store else { return }

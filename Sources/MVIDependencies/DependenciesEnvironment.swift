@@ -21,9 +21,18 @@ public struct DependenciesEnvironment: ExecutionEnvironment {
     /// The values the store's features read.
     public let values: DependencyValues
 
+    /// The store's record of dependency calls, once a store was made with this environment.
+    let calls: RecordedCalls?
+
     /// An environment with exactly these values.
     public init(values: DependencyValues) {
         self.values = values
+        self.calls = nil
+    }
+
+    private init(values: DependencyValues, calls: RecordedCalls) {
+        self.values = values
+        self.calls = calls
     }
 
     /// Runs `body` with ``values`` as the current dependencies.
@@ -31,7 +40,18 @@ public struct DependenciesEnvironment: ExecutionEnvironment {
         // What `withDependencies` binds, without its per-call bookkeeping (a debug flag, and
         // remembering class results for `withDependencies(from:)`), which a store's calls need
         // none of: the values were checked when they were made.
-        try DependencyValues.$_current.withValue(values, operation: body)
+        // The store's record of calls only while it matters (a recording or a replay): binding
+        // it costs a second task-local value (about 760 instructions and an allocation).
+        if let calls, calls.isActive { return try bindingCalls(calls, body) }
+        return try DependencyValues.$_current.withValue(values, operation: body)
+    }
+
+    /// ``withEnvironment(_:)`` with the store's record of calls bound too. Out of line.
+    @inline(never)
+    private func bindingCalls<Result>(_ calls: RecordedCalls, _ body: () throws -> Result) rethrows -> Result {
+        try RecordedCallsKey.$bound.withValue(calls) {
+            try DependencyValues.$_current.withValue(values, operation: body)
+        }
     }
 
     /// This environment with the store's record of calls among its values: the store's
@@ -39,9 +59,7 @@ public struct DependenciesEnvironment: ExecutionEnvironment {
     /// endpoints record their results into it while time travel records the store, and answer
     /// from it in a replay.
     public func environment(recordingCallsInto calls: RecordedCalls) -> any ExecutionEnvironment {
-        var values = values
-        values[RecordedCallsKey.self] = calls
-        return DependenciesEnvironment(values: values)
+        DependenciesEnvironment(values: values, calls: calls)
     }
 }
 

@@ -169,14 +169,14 @@ public struct ReplayedFailure: Error, Sendable, Hashable, CustomStringConvertibl
 
 // MARK: - The store's record among the dependencies
 
-/// Where a store's ``RecordedCalls`` sit among the dependencies its environment binds.
-enum RecordedCallsKey: DependencyKey {
-    static let liveValue: RecordedCalls? = nil
-    static let testValue: RecordedCalls? = nil
-    static let previewValue: RecordedCalls? = nil
+/// The ``RecordedCalls`` of the store whose feature's code is running, bound by its
+/// ``DependenciesEnvironment`` beside the dependency values (and inherited, like them, by the
+/// async work it starts).
+enum RecordedCallsKey {
+    @TaskLocal static var bound: RecordedCalls?
 
     /// The record of the store whose feature's code is running, if any.
-    static var current: RecordedCalls? { DependencyValues._current[RecordedCallsKey.self] }
+    static var current: RecordedCalls? { bound }
 }
 
 extension RecordedCalls.Outcome {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A store's dependency calls and what they returned: kept while time travel records the
 /// store, and, in a replay, the recorded results that answer the same calls again.
 ///
@@ -49,7 +51,6 @@ public final class RecordedCalls: Sendable {
     }
 
     private struct State: Sendable {
-        var session: RecordingSession?
         /// Recorded calls, oldest first, at most the session's window of them.
         var calls: [Call] = []
         /// In a replay: the answers left for each endpoint, in the order they were recorded.
@@ -61,10 +62,21 @@ public final class RecordedCalls: Sendable {
     }
 
     private let state: Locked<State>
+    /// The session of the time travel that records the store, once it is registered: set
+    /// once, when the store is made, and read without a lock by every `execute` (an
+    /// `AtomicLazyReference` cost 650 instructions a read: its generic `load` is not inlined).
+    // Written once, by the one `attach` that claims it, before `isAttached` is set (release);
+    // read only after `isAttached` was seen set (acquire): never written while read.
+    nonisolated(unsafe) private var attachedSession: RecordingSession?
+    private let isClaimed = Atomic<Bool>(false)
+    private let isAttached = Atomic<Bool>(false)
+    /// Whether this is a replay's record, answering calls.
+    private let replays: Bool
 
     /// An empty record, for a store that is made now.
     package init() {
         state = Locked(State())
+        replays = false
     }
 
     /// An empty record for a store being made (out of line: `Store`'s initializer is inlinable).
@@ -76,16 +88,26 @@ public final class RecordedCalls: Sendable {
     /// what a replay's store is made with.
     package init(replaying answers: [String: [Answer]], notRecorded: Set<String> = []) {
         state = Locked(State(answers: answers, notRecorded: notRecorded))
+        replays = true
     }
 
     /// The store began recording into `session` (time travel registered it).
     package func attach(to session: RecordingSession) {
-        state.withLock { $0.session = session }
+        guard isClaimed.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
+        attachedSession = session
+        isAttached.store(true, ordering: .releasing)
     }
 
-    /// Whether calls are answered from a recording.
-    package var isReplaying: Bool {
-        state.withLock { $0.answers != nil }
+    /// The recording session, once attached.
+    private var session: RecordingSession? {
+        isAttached.load(ordering: .acquiring) ? attachedSession : nil
+    }
+
+    /// Whether calls matter now: the store records, or this is a replay. An environment
+    /// binds the record for its features' code only then, so that a store no recording
+    /// watches pays one atomic load per `execute` for it.
+    package var isActive: Bool {
+        replays || (session?.isRecording ?? false)
     }
 
     /// The next recorded answer for a call of `name`, in a replay; `nil` outside one. A call
@@ -125,8 +147,8 @@ public final class RecordedCalls: Sendable {
 
     /// Keeps a call that just ended, if the store records.
     package func record(_ name: String, _ outcome: Outcome) {
+        guard let session, session.isRecording else { return }
         state.withLock { state in
-            guard let session = state.session, session.isRecording else { return }
             state.calls.append(Call(before: session.nextSequence, name: name, outcome: outcome))
             // Keep at most a window's worth: drop the older half at once, so that each call
             // costs a constant on average.

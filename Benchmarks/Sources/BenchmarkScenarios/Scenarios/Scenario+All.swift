@@ -18,6 +18,8 @@ extension Scenario {
                 subscribers: 1, makeState: { BigState() }),
             .sendBounded,
             .sendReadingADependency,
+            .sendCallingAReplayableEndpoint,
+            .sendCallingARecordedReplayableEndpoint,
             .sharedWrite("shared-write-2", readers: 2, fullSize: 500_000),
             .sharedWrite("shared-write-100", readers: 100, fullSize: 10_000),
             .effectRoundTrip,

@@ -35,6 +35,8 @@ public enum DevToolsError: Error, Sendable, Hashable, CustomStringConvertible {
     case importFailed(String)
     /// Time travel could not export the recording.
     case exportFailed(String)
+    /// A `rerun` was asked for, but the timeline shows no imported recording.
+    case nothingImported
 
     /// A stable identifier for the page (and tests) to tell errors apart.
     public var code: String {
@@ -54,6 +56,7 @@ public enum DevToolsError: Error, Sendable, Hashable, CustomStringConvertible {
         case .cannotSkip: "cannotSkip"
         case .importFailed: "importFailed"
         case .exportFailed: "exportFailed"
+        case .nothingImported: "nothingImported"
         }
     }
 
@@ -78,6 +81,7 @@ public enum DevToolsError: Error, Sendable, Hashable, CustomStringConvertible {
         case .cannotSkip(let sequence, false): "Event \(sequence) is not skipped"
         case .importFailed(let reason): "Import failed: \(reason)"
         case .exportFailed(let reason): "Export failed: \(reason)"
+        case .nothingImported: "Nothing to rerun: import a recording first"
         }
     }
 }

@@ -53,6 +53,9 @@ public struct DevToolsOptions: Sendable {
     public var announce: @Sendable (String) -> Void
     /// Starts recording when the server starts, so that the page has a timeline to show.
     public var startsRecording: Bool
+    /// How long the page's Rerun of an imported recording may run, per store, before it is
+    /// given up (work that never ends); 10 seconds by default.
+    public var rerunTimeout: Duration
 
     /// Creates options; every parameter has a safe default (see <doc:UsingDevTools#Limits>).
     public init(
@@ -69,6 +72,7 @@ public struct DevToolsOptions: Sendable {
         pingInterval: Duration = .seconds(30),
         closingTimeout: Duration = .seconds(2),
         startsRecording: Bool = true,
+        rerunTimeout: Duration = .seconds(10),
         announce: @escaping @Sendable (String) -> Void = { line in
             print(line)
             fflush(nil)  // every stream: the line comes after what was printed before it
@@ -87,6 +91,7 @@ public struct DevToolsOptions: Sendable {
         self.pingInterval = pingInterval
         self.closingTimeout = closingTimeout
         self.startsRecording = startsRecording
+        self.rerunTimeout = rerunTimeout
         self.announce = announce
     }
 

@@ -327,6 +327,30 @@ struct Inbox: Feature {
         Issue.record("expected the rerun to stall: \(rerun)")
     }
 
+    @Test func anAppRerunsAnImportedRecordingWithItsRegisteredStoresFeatureAndEnvironment() async throws {
+        let data = try await Self.recordedSession()
+        // The developer's build: the same store, registered, in an environment whose endpoints
+        // must not be reached (the recording answers them).
+        let timeTravel = TimeTravel()
+        let store = Store(
+            Inbox(), initialState: .init(), name: "Inbox", middleware: [try timeTravel.register("Inbox")],
+            environment: .dependencies { $0.server = .replaying })
+        await store.waitForIdle()
+        try timeTravel.import(data)
+        let reruns = await timeTravel.rerunImportedRecording()
+        #expect(reruns.map(\.storeName) == ["Inbox"])
+        let rerun = try #require(try reruns.first?.result.get())
+        #expect(rerun.isFaithful, "\(rerun)")
+        #expect(rerun.intentsSent == 5)
+        // The registered store shows the recording, untouched by the rerun.
+        #expect(store.state.error == "the server rejected forbidden")
+        #expect(timeTravel.cancel())
+        #expect(store.state.error == nil)
+        #expect(await timeTravel.rerunImportedRecording().isEmpty == false)  // still the imported one
+        #expect(timeTravel.startRecording())
+        #expect(await timeTravel.rerunImportedRecording().isEmpty)
+    }
+
     @Test func anExportedRecordingRoundTripsItsCallsThroughImport() async throws {
         let data = try await Self.recordedSession()
         let original = try TimeTravel.decodeRecording(data)

@@ -75,7 +75,7 @@ struct ServerTests {
         }
         try await withPage(harness.socketURL(), origin: harness.origin) { page in
             let hello = await page.next { $0.type == "hello" }
-            #expect(hello?["protocol"] == .number(4))
+            #expect(hello?["protocol"] == .number(5))
         }
     }
 

@@ -14,7 +14,7 @@ struct StateFailureTimingTests {
         defer { Task { await harness.devTools.stop() } }
         try await withPage(harness.socketURL(), origin: harness.origin) { page in
             let hello = await page.next { $0.type == "hello" }
-            #expect(hello?["protocol"] == .number(4))
+            #expect(hello?["protocol"] == .number(5))
         }
     }
 

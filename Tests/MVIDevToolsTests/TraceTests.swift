@@ -78,7 +78,7 @@ struct DevToolsTraceTests {
         defer { Task { await harness.devTools.stop() } }
         try await withPage(harness.socketURL(), origin: harness.origin) { page in
             let hello = await page.next { $0["type"] == .string("hello") }
-            #expect(hello?["protocol"] == .number(4))
+            #expect(hello?["protocol"] == .number(5))
         }
     }
 }

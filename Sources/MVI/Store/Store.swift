@@ -79,12 +79,13 @@ public final class Store<F: Feature>: Sendable {
     /// replay's), not started: call ``start()``.
     package init(
         _ feature: F, initialState: F.State, name: String?, middleware: [any Middleware<F>],
-        environment: any ExecutionEnvironment, replaying calls: RecordedCalls
+        environment: (any ExecutionEnvironment)?, replaying calls: RecordedCalls
     ) {
-        let environment = environment.environment(recordingCallsInto: calls)
+        let environment = environment?.environment(recordingCallsInto: calls)
         core = StoreCore(
             feature: feature, initialState: initialState, name: name, middleware: middleware,
-            sideEffects: .default, errorHandler: .standardError, pendingInputLimit: nil, environment: environment,
+            sideEffects: .default, errorHandler: StoreErrorHandler { _ in }, pendingInputLimit: nil,
+            environment: environment,
             recordedCalls: calls)
         if core.wants(.created) { core.emit(.created) }
     }

@@ -29,3 +29,13 @@ extension StoreHooks {
         }
     }
 }
+
+extension StoreHooks {
+    /// The store's feature and the environment it was given (before the store's own record of
+    /// calls was bound into it: a store made from them gets its own): what a rerun of a
+    /// recording makes a fresh store of. `nil` if the store was released.
+    package var featureAndEnvironment: (feature: F, environment: (any ExecutionEnvironment)?)? {
+        guard let core else { return nil }
+        return (core.feature, core.settings?.environment)
+    }
+}

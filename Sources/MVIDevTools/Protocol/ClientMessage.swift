@@ -23,6 +23,8 @@ struct ClientMessage {
         case setState(store: String, state: JSONValue)
         case export
         case `import`(Data)
+        /// Runs the imported recording again on fresh stores (protocol version 5).
+        case rerun
         case ping
     }
 
@@ -81,6 +83,7 @@ struct ClientMessage {
         case "setState": request = .setState(store: try string("store"), state: try json("state"))
         case "export": request = .export
         case "import": request = .import(Data(try string("recording").utf8))
+        case "rerun": request = .rerun
         case "ping": request = .ping
         default: throw .unknownMessage(type)
         }

@@ -6,8 +6,9 @@ import MVITimeTravel
 enum ServerFrame {
     /// The protocol's version: a page that does not know it stops. Version 2 added the
     /// `failure` kind, intent timings in `events` frames, and a `setState` that replaces the
-    /// store's state for good; version 3 the `skip` request and the `skips` frame.
-    static let protocolVersion = 4
+    /// store's state for good; version 3 the `skip` request and the `skips` frame; version 4
+    /// the `trace` request; version 5 the `rerun` request.
+    static let protocolVersion = 5
 
     static func hello(maxMessageBytes: Int) -> String {
         JSONText.object([

@@ -152,28 +152,48 @@ struct DevToolsConnection: Sendable {
             }
             let bytes = message.bytes
             socket?.pauseReading()
-            let reply = await worker.run(bytes: bytes.readableBytes) { () -> String? in
+            let handled = await worker.run(bytes: bytes.readableBytes) { () -> Handled? in
                 guard let text = String(validating: bytes.readableBytesView, as: UTF8.self) else { return nil }
                 return handle(text)
             }
-            socket?.resumeReading()
             message.reset()
-            guard let reply else {
+            guard let handled else {
+                socket?.resumeReading()
                 try await outbound.close(.dataInconsistentWithMessage, reason: "A text message must be UTF-8")
                 return
             }
-            try await send(reply)
+            switch handled {
+            case .reply(let reply):
+                socket?.resumeReading()
+                try await send(reply)
+            case .rerun(let id):
+                // Async work of the app's stores, awaited here (not on the worker's queue);
+                // the socket's reading stays paused until it is done, as for any message.
+                let reruns = await devTools.timeTravel.rerunImportedRecording(timeout: devTools.options.rerunTimeout)
+                socket?.resumeReading()
+                try await send(ServerFrame.reply(id: id, fields: ["rerun": RerunJSON.encode(reruns)]))
+            }
         }
     }
 
-    /// Carries out one message; returns the reply or the error frame.
-    func handle(_ text: String) -> String {
+    /// What a message comes to: a reply (or an error frame) now, or a rerun to await.
+    enum Handled: Sendable {
+        case reply(String)
+        case rerun(id: String)
+    }
+
+    /// Carries out one message; returns the reply or the error frame, or the rerun to run.
+    func handle(_ text: String) -> Handled {
         var id = "null"
-        do {
+        do throws(DevToolsError) {
             let message = try ClientMessage.parse(text, id: &id)
-            return try perform(message.request, id: id)
+            if case .rerun = message.request {
+                guard devTools.timeTravel.isShowingImport else { throw DevToolsError.nothingImported }
+                return .rerun(id: id)
+            }
+            return .reply(try perform(message.request, id: id))
         } catch {
-            return ServerFrame.error(error, id: id)
+            return .reply(ServerFrame.error(error, id: id))
         }
     }
 
@@ -268,6 +288,9 @@ struct DevToolsConnection: Sendable {
                 throw .importFailed(error.description)
             }
             return ServerFrame.reply(id: id)
+        case .rerun:
+            // Awaited by the connection (`handle` returns it), never performed here.
+            throw .nothingImported
         }
     }
 }

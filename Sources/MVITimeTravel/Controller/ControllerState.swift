@@ -12,6 +12,8 @@ struct ControllerState {
     var mode: TimeTravel.Mode = .idle
     /// Whether the timeline was imported rather than recorded here.
     var isImported = false
+    /// The recording shown, while ``isImported``: what ``TimeTravel/rerunImportedRecording(timeout:)`` runs.
+    var importedRecording: TimeTravelRecording?
     let maxEvents: Int
     let session: RecordingSession
     let ticker: RecordingTicker
@@ -113,6 +115,7 @@ struct ControllerState {
         entries.removeAll()
         tracks.removeAll()
         isImported = false
+        importedRecording = nil
         selected = -1
         origin = session.nextSequence
         generation &+= 1

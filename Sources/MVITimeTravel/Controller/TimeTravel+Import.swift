@@ -101,6 +101,7 @@ extension TimeTravel {
             for entry in entries { state.entries.append(entry) }
             state.tracks = tracks
             state.isImported = true
+            state.importedRecording = recording
             state.generation &+= 1
             state.selected = entries.count - 1
             state.mode = .stopped

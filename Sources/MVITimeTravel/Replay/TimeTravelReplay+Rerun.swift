@@ -61,6 +61,18 @@ extension TimeTravelReplay {
         _ recording: TimeTravelRecording, feature: F, store: String? = nil, environment: any ExecutionEnvironment,
         timeout: Duration = .seconds(30)
     ) async throws(TimeTravelReplayError) -> TimeTravelRerun where F.State: Codable, F.Intent: Decodable {
+        try await rerun(
+            recording, feature: feature, store: store, environment: environment, timeout: timeout,
+            decodeState: { try JSONCodec.decode(F.State.self, from: $0) },
+            decodeIntent: { try JSONCodec.decode(F.Intent.self, from: $0) })
+    }
+
+    /// The rerun, with the feature's state and intents decoded by the closures given (a
+    /// registered store's, whose types are known to be `Decodable` only at run time).
+    static func rerun<F: Feature>(
+        _ recording: TimeTravelRecording, feature: F, store: String?, environment: (any ExecutionEnvironment)?,
+        timeout: Duration, decodeState: (JSONValue) throws -> F.State, decodeIntent: (JSONValue) throws -> F.Intent
+    ) async throws(TimeTravelReplayError) -> TimeTravelRerun {
         do {
             try TimeTravel.validate(recording)
         } catch {
@@ -72,12 +84,12 @@ extension TimeTravelReplay {
         guard let initialValue = entry.initialState else { throw .missingInitialState(store: entry.name) }
         let initialState: F.State
         do {
-            initialState = try JSONCodec.decode(F.State.self, from: initialValue)
+            initialState = try decodeState(initialValue)
         } catch {
             throw .stateDoesNotDecode(store: entry.name, sequence: nil, reason: JSONCodec.reason(error))
         }
         let recorded = recording.events.filter { $0.store == entry.id }
-        let sends = try outsideIntents(in: recorded, of: F.self)
+        let sends = try outsideIntents(in: recorded, decodeIntent: decodeIntent)
 
         let calls = RecordedCalls(replaying: answers(for: entry), notRecorded: Set(entry.unrecordedCalls ?? []))
         let timeTravel = TimeTravel(maxEvents: max(1_024, 4 * recorded.count + 64), callSites: false)
@@ -143,10 +155,10 @@ extension TimeTravelReplay {
 
     /// The intents sent from outside, each with the number of messages and side effects the
     /// store made before it.
-    private static func outsideIntents<F: Feature>(
-        in events: [TimeTravelRecording.Event], of feature: F.Type
-    ) throws(TimeTravelReplayError) -> [(Int, F.Intent)] where F.Intent: Decodable {
-        var sends: [(Int, F.Intent)] = []
+    private static func outsideIntents<Intent>(
+        in events: [TimeTravelRecording.Event], decodeIntent: (JSONValue) throws -> Intent
+    ) throws(TimeTravelReplayError) -> [(Int, Intent)] {
+        var sends: [(Int, Intent)] = []
         var made = 0
         for event in events {
             switch event.kind {
@@ -156,7 +168,7 @@ extension TimeTravelReplay {
                 guard origin == .outside else { continue }
                 guard let value = event.value else { throw .missingValue(sequence: event.sequence) }
                 do {
-                    sends.append((made, try JSONCodec.decode(F.Intent.self, from: value)))
+                    sends.append((made, try decodeIntent(value)))
                 } catch {
                     throw .intentDoesNotDecode(sequence: event.sequence, reason: JSONCodec.reason(error))
                 }

@@ -59,6 +59,28 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
         return state
     }
 
+    func rerun(_ recording: TimeTravelRecording, timeout: Duration) async throws(TimeTravelReplayError) -> TimeTravelRerun {
+        guard let (feature, environment) = hooks?.featureAndEnvironment else { throw .storeNotFound(name) }
+        guard let stateType = F.State.self as? any Decodable.Type else {
+            throw .stateDoesNotDecode(store: name, sequence: nil, reason: "its State is not Decodable")
+        }
+        guard let intentType = F.Intent.self as? any Decodable.Type else {
+            throw .intentDoesNotDecode(sequence: 0, reason: "the store's Intent is not Decodable")
+        }
+        return try await TimeTravelReplay.rerun(
+            recording, feature: feature, store: name, environment: environment, timeout: timeout,
+            decodeState: { json in
+                guard let state = try JSONCodec.decode(stateType, from: json) as? F.State else { throw CancellationError() }
+                return state
+            },
+            decodeIntent: { json in
+                guard let intent = try JSONCodec.decode(intentType, from: json) as? F.Intent else {
+                    throw CancellationError()
+                }
+                return intent
+            })
+    }
+
     func showAction(erased state: any Sendable) -> (@Sendable () -> Void)? {
         guard let hooks, let state = state as? F.State else { return nil }
         return { hooks.show(state) }

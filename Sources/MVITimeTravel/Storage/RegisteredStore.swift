@@ -23,4 +23,7 @@ protocol RegisteredStore: AnyObject, Sendable {
     func decodeState(_ json: JSONValue) throws -> (any Sendable)?
     /// Shows a state decoded by ``decodeState(_:)``.
     func showAction(erased state: any Sendable) -> (@Sendable () -> Void)?
+    /// Reruns `recording`'s store of this name on a fresh store of this store's feature and
+    /// environment (``TimeTravelReplay/rerun(_:feature:store:environment:timeout:)-(TimeTravelRecording,_,_,_,_)``).
+    func rerun(_ recording: TimeTravelRecording, timeout: Duration) async throws(TimeTravelReplayError) -> TimeTravelRerun
 }

@@ -1,0 +1,36 @@
+import MVITimeTravel
+
+/// The reruns of an imported recording as the page reads them (the `rerun` reply, protocol
+/// version 5; see <doc:Protocol>).
+enum RerunJSON {
+    static func encode(_ reruns: [TimeTravelStoreRerun]) -> String {
+        JSONText.array(reruns.map(encode))
+    }
+
+    static func encode(_ rerun: TimeTravelStoreRerun) -> String {
+        let store = JSONText.quoted(rerun.storeName)
+        switch rerun.result {
+        case .failure(let error):
+            return JSONText.object(["store": store, "error": JSONText.quoted(error.description)])
+        case .success(let found):
+            let divergence =
+                found.divergence.map { divergence in
+                    JSONText.object([
+                        "sequence": String(divergence.sequence), "kind": JSONText.quoted(divergence.kind.rawValue),
+                        "recorded": JSONText.quoted(divergence.expectedDescription),
+                        "rerun": JSONText.quoted(divergence.actualDescription),
+                        "after": divergence.messageDescription.map(JSONText.quoted) ?? "null",
+                    ])
+                } ?? "null"
+            let unused = found.unusedCalls.sorted { $0.key < $1.key }.map { JSONText.quoted("\($0.key) ×\($0.value)") }
+            return JSONText.object([
+                "store": store, "faithful": found.isFaithful ? "true" : "false",
+                "intents": String(found.intentsSent), "events": String(found.comparedEvents),
+                "divergence": divergence,
+                "unanswered": JSONText.array(found.unansweredCalls.map(JSONText.quoted)),
+                "unused": JSONText.array(unused),
+                "unrecorded": JSONText.array(found.unrecordedCalls.map(JSONText.quoted)),
+            ])
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import MVI
+
+extension TimeTravel {
+    /// Whether the timeline shows an imported recording, which ``rerunImportedRecording(timeout:)`` runs.
+    package var isShowingImport: Bool {
+        storage.withLock { $0.isImported && $0.importedRecording != nil }
+    }
+
+    /// Runs the imported recording again in this app: for each store of the recording, a
+    /// fresh store of the registered store of that name's feature, in its environment, gets the
+    /// recorded intents sent from outside, and its `replayable` dependency calls are answered
+    /// from the recording (see ``TimeTravelReplay/rerun(_:feature:store:environment:timeout:)-(Data,_,_,_,_)``).
+    ///
+    /// What the DevTools page's Rerun button runs: a recording a user exported reproduces in
+    /// the developer's build, today's code against the session's answers, with the first
+    /// event that differs shown. The registered stores themselves are not touched (they keep
+    /// showing the imported recording); the fresh stores end with the rerun.
+    ///
+    /// - Parameter timeout: How long each store's rerun may take.
+    /// - Returns: One result per store of the recording, in its order; a store whose name no
+    ///   live registered store has fails with ``TimeTravelReplayError/storeNotRegistered(_:)``.
+    ///   Empty when no recording is imported.
+    public func rerunImportedRecording(timeout: Duration = .seconds(30)) async -> [TimeTravelStoreRerun] {
+        let (recording, stores) = storage.withLock { state -> (TimeTravelRecording?, [String: any RegisteredStore]) in
+            guard state.isImported, let recording = state.importedRecording else { return (nil, [:]) }
+            var stores: [String: any RegisteredStore] = [:]
+            for store in state.stores where store.isAlive && store.isAttached { stores[store.name] = store }
+            return (recording, stores)
+        }
+        guard let recording else { return [] }
+        var results: [TimeTravelStoreRerun] = []
+        var seen: Set<String> = []
+        for entry in recording.stores where seen.insert(entry.name).inserted {
+            guard let store = stores[entry.name] else {
+                results.append(TimeTravelStoreRerun(storeName: entry.name, result: .failure(.storeNotRegistered(entry.name))))
+                continue
+            }
+            do {
+                let rerun = try await store.rerun(recording, timeout: timeout)
+                results.append(TimeTravelStoreRerun(storeName: entry.name, result: .success(rerun)))
+            } catch {
+                results.append(TimeTravelStoreRerun(storeName: entry.name, result: .failure(error)))
+            }
+        }
+        return results
+    }
+}
+
+/// The rerun of one store of an imported recording (``TimeTravel/rerunImportedRecording(timeout:)``).
+public struct TimeTravelStoreRerun: Sendable {
+    /// The recorded store's name.
+    public let storeName: String
+    /// What the rerun found, or why it could not run.
+    public let result: Result<TimeTravelRerun, TimeTravelReplayError>
+}

@@ -606,6 +606,94 @@ def trace_of_search(url, screenshot):
         driver.quit()
 
 
+def rerun_text(driver):
+    try:
+        return driver.find_element(By.ID, "rerun-body").text
+    except (StaleElementReferenceException, NoSuchElementException):
+        return ""
+
+
+def import_file(driver, path):
+    """Imports `path` through the page's Import button (its file input), from idle."""
+    if mode_of(driver) != "idle":
+        click(driver, "btn-cancel")
+        wait(driver, lambda d: mode_of(d) == "idle")
+    driver.find_element(By.ID, "import-file").send_keys(path)
+    wait(driver, lambda d: mode_of(d) == "stopped")
+
+
+def rerun_of_search(url, download_dir, screenshot):
+    """Two searches recorded and exported, the export imported back and rerun from the page:
+    every store of the recording runs again on a fresh store of the app's feature, the
+    searches' results answered from the recording (the word index is a replayable
+    dependency). Then a recording whose first result was changed: the rerun shows where it
+    differs, and its link inspects that event."""
+    driver = browser(download_dir)
+    try:
+        driver.get(url)
+        wait(driver, lambda d: "connected" in d.find_element(By.ID, "conn").text)
+        fresh_recording(driver)
+        driver.find_element(By.CSS_SELECTOR, "#tabs button[data-tab=send]").click()
+        Select(driver.find_element(By.ID, "send-store")).select_by_visible_text("Search")
+        for count, query in enumerate(["sw", "swi"], start=1):
+            driver.execute_script(
+                "document.getElementById('send-json').value = JSON.stringify({queryChanged: {query: arguments[0]}});"
+                "document.getElementById('btn-send').click();", query)
+            wait(driver, lambda d: len(seqs_of(d, "Search", "message", "resultsLoaded")) == count)
+        click(driver, "btn-stop")
+        wait(driver, lambda d: mode_of(d) == "stopped")
+        path = export_recording(driver, download_dir)
+        with open(path) as file:
+            recording = json.load(file)
+        search = next(store for store in recording["stores"] if store["name"] == "Search")
+        calls = search.get("calls", [])
+        check("the export keeps the two lookups' results", [c["name"] for c in calls] == ["wordIndex.lookUp"] * 2, calls)
+        check("the export says the searches were sent from outside",
+              [e.get("origin") for e in recording["events"] if e["store"] == search["id"] and e["kind"] == "intent"]
+              == ["outside", "outside"], search)
+
+        import_file(driver, path)
+        click(driver, "btn-rerun")
+        wait(driver, lambda d: "Search" in rerun_text(d) and "Rerunning" not in rerun_text(d), timeout=60)
+        text = rerun_text(driver)
+        line = next((l for l in text.splitlines() if l.startswith("Search")), "")
+        check("the searches rerun as recorded, both lookups answered from the recording",
+              "✓ reproduced" in line and "2 intents sent" in line
+              and "its 2 dependency calls answered from the recording" in line, text)
+        check("every other store reruns, or is named as one whose types cannot be",
+              "could not rerun" not in text and "✗" not in text and "Calculator ✓ reproduced" in text
+              and "Bmi not rerun: \"Bmi\" cannot be rerun: its Intent is not Decodable" in text, text)
+        driver.save_screenshot(screenshot)
+        check("the rerun screenshot is saved", os.path.getsize(screenshot) > 10_000)
+
+        # The same session, but the recording says the first search found something else.
+        first = next(e for e in recording["events"]
+                     if e["store"] == search["id"] and e["kind"] == "message" and "resultsLoaded" in e["value"])
+        first["value"] = {"resultsLoaded": {"_0": ["nothing"]}}
+        first["description"] = 'resultsLoaded(["nothing"])'
+        changed = os.path.join(download_dir, "changed.json")
+        with open(changed, "w") as file:
+            json.dump(recording, file)
+        import_file(driver, changed)
+        click(driver, "btn-rerun")
+        wait(driver, lambda d: "differs at" in rerun_text(d), timeout=60)
+        text = rerun_text(driver)
+        check("the changed recording differs at the changed result",
+              f"✗ differs at #{first['sequence']} (message)" in text, text)
+        check("the difference shows both values",
+              'recorded: message resultsLoaded(["nothing"])' in text and 'rerun:    message resultsLoaded(["swift"' in text, text)
+        click_fresh(driver, f'#rerun-body a.rerun-event[data-seq="{first["sequence"]}"]', "the divergence's link")
+        wait(driver, lambda d: f"#{first['sequence']}" in text_of(d, "event-head"))
+        check("the divergence's link inspects the event", f"#{first['sequence']}" in text_of(driver, "event-head"))
+        driver.find_element(By.CSS_SELECTOR, "#tabs button[data-tab=rerun]").click()
+        result_screenshot = screenshot.replace(".png", "-diverged.png")
+        driver.save_screenshot(result_screenshot)
+        check("the divergence screenshot is saved", os.path.getsize(result_screenshot) > 10_000)
+        back_to_live_checking_script_errors(driver)
+    finally:
+        driver.quit()
+
+
 def text_of(driver, element_id):
     """An element's text, or "" while the page is replacing it (the state tree is rebuilt)."""
     try:
@@ -835,6 +923,8 @@ if __name__ == "__main__":
             skip_and_scrub(sys.argv[2], sys.argv[3], sys.argv[4])
         elif mode == "trace":
             trace_of_search(sys.argv[2], sys.argv[3])
+        elif mode == "rerun":
+            rerun_of_search(sys.argv[2], sys.argv[3], sys.argv[4])
         elif mode == "redaction":
             redaction(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5])
         else:

@@ -67,6 +67,8 @@ let package = Package(
             dependencies: [
                 "OrbitCircles", "PlaytomicLessons", "BmiCalc", "HackerPosts", "Calculator", "TextUI",
                 .product(name: "MVI", package: mvi),
+                .product(name: "MVIDependencies", package: mvi),
+                .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "MVILogging", package: mvi),
                 .product(name: "MVIStateKeeper", package: mvi),
                 .product(name: "MVITimeTravel", package: mvi),

@@ -1,7 +1,9 @@
 import Calculator
+import Dependencies
 import Foundation
 import Logging
 import MVI
+import MVIDependencies
 import MVIDevTools
 import MVILogging
 import MVITimeTravel
@@ -49,8 +51,11 @@ enum DevToolsMode {
         let signIn = Store(
             SignIn(), initialState: .init(), name: "SignIn",
             middleware: [.logging(logger: walkthroughLogger, levels: .all(.info)), try timeTravel.register("SignIn")])
+        // In swift-dependencies' environment: its word index is a replayable endpoint, so a
+        // recording keeps what each search found, and the page's Rerun answers from it.
         let search = Store(
-            Search(), initialState: .init(), name: "Search", middleware: [try timeTravel.register("Search")])
+            Search(), initialState: .init(), name: "Search", middleware: [try timeTravel.register("Search")],
+            environment: .dependencies())
         let devTools = try await DevTools.start(timeTravel)
         devTools.register(calculator)
         devTools.register(loadStore)
@@ -163,15 +168,13 @@ struct Search: Feature {
         case searched(String)
     }
 
-    /// What the sample searches.
-    static let words = ["store", "swift", "swiftui", "switch", "sweep", "sync"]
-
     func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .queryChanged(let query):
             context.dispatch(.queryChanged(query))
             context.debounce(id: "search", for: .milliseconds(400), clock: ContinuousClock()) { work in
-                await work.dispatch(.resultsLoaded(Self.words.filter { $0.hasPrefix(query.lowercased()) }))
+                @Dependency(\.wordIndex) var index
+                await work.dispatch(.resultsLoaded(try await index.lookUp(query)))
                 await work.post(.searched(query))
             }
         }
@@ -182,6 +185,26 @@ struct Search: Feature {
         case .queryChanged(let query): state.query = query
         case .resultsLoaded(let results): state.results = results
         }
+    }
+}
+
+/// What ``Search`` searches: a dependency whose one endpoint is replayable.
+struct WordIndex: Sendable, DependencyKey {
+    /// The words starting with a query.
+    var lookUp: @Sendable (String) async throws -> [String]
+
+    /// What the sample searches.
+    static let words = ["store", "swift", "swiftui", "switch", "sweep", "sync"]
+
+    static let liveValue = WordIndex(
+        lookUp: replayable("wordIndex.lookUp") { query in words.filter { $0.hasPrefix(query.lowercased()) } })
+}
+
+extension DependencyValues {
+    /// What ``Search`` searches.
+    var wordIndex: WordIndex {
+        get { self[WordIndex.self] }
+        set { self[WordIndex.self] = newValue }
     }
 }
 

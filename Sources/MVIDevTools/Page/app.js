@@ -4,7 +4,7 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const KINDS = ["intent", "message", "state", "sideEffect", "failure"];
-  const PROTOCOL = 4;
+  const PROTOCOL = 5;
   // What the app writes in place of a sensitive value (`Redaction.placeholder` in Swift).
   const REDACTED = "<redacted>";
   const ROW = 22;
@@ -744,14 +744,60 @@
   });
   $("trace-body").addEventListener("click", (ev) => {
     const link = ev.target.closest("a.trace-event"); if (!link) return;
-    const seq = Number(link.dataset.seq);
-    if (eventBySeq(seq) < 0) { toast(`event #${seq} is no longer in the page's timeline`); return; }
-    inspect(seq);
-    // Bring it into view in the timeline.
-    const position = model.filtered.indexOf(eventBySeq(seq));
-    if (position >= 0) { $("follow").checked = false; $("timeline").scrollTop = Math.max(0, position * ROW - $("timeline").clientHeight / 2); }
+    revealEvent(Number(link.dataset.seq));
   });
   $("btn-trace-refresh").addEventListener("click", () => loadTrace(true));
+  // Clicking an event in a trace or a rerun's result inspects it and brings it into view.
+  function revealEvent(seq) {
+    if (eventBySeq(seq) < 0) { toast(`event #${seq} is no longer in the page's timeline`); return; }
+    inspect(seq);
+    const position = model.filtered.indexOf(eventBySeq(seq));
+    if (position >= 0) { $("follow").checked = false; $("timeline").scrollTop = Math.max(0, position * ROW - $("timeline").clientHeight / 2); }
+  }
+  $("rerun-body").addEventListener("click", (ev) => {
+    const link = ev.target.closest("a.rerun-event"); if (!link) return;
+    revealEvent(Number(link.dataset.seq));
+  });
+  $("btn-rerun").addEventListener("click", () => {
+    showTab("rerun");
+    const box = $("rerun-body");
+    box.innerHTML = '<div class="muted" id="rerun-running">Rerunning…</div>';
+    request("rerun").then((reply) => renderRerun(reply.rerun)).catch((frame) => {
+      box.innerHTML = "";
+      box.appendChild(Object.assign(document.createElement("div"), { className: "rerun-verdict bad", textContent: frame.message || String(frame) }));
+    });
+  });
+  function renderRerun(reruns) {
+    const box = $("rerun-body");
+    box.innerHTML = "";
+    if (!reruns.length) { box.textContent = "The recording has no stores."; return; }
+    // What needs a look first: differences and failures, then what reproduced, then the
+    // stores whose types cannot be rerun.
+    const rank = (r) => r.error !== undefined ? (r.rerunnable ? 0 : 2) : (r.faithful ? 1 : 0);
+    for (const r of reruns.slice().sort((a, b) => rank(a) - rank(b))) {
+      const div = document.createElement("div"); div.className = "rerun-store"; div.dataset.store = r.store;
+      const lines = [`<b>${esc(r.store)}</b> `];
+      if (r.error !== undefined) {
+        lines.push(r.rerunnable ? `<span class="rerun-verdict bad">could not rerun: ${esc(r.error)}</span>`
+          : `<span class="muted">not rerun: ${esc(r.error)}</span>`);
+      } else {
+        const calls = r.answered === 0 || r.unanswered.length || r.unused.length ? ""
+          : `, its ${r.answered} dependency call${r.answered === 1 ? "" : "s"} answered from the recording`;
+        lines.push(r.divergence === null
+          ? `<span class="rerun-verdict ${r.faithful ? "ok" : "bad"}">✓ reproduced: ${r.events} events, ${r.intents} intents sent${calls}</span>`
+          : `<span class="rerun-verdict bad">✗ differs at <a class="rerun-event" data-seq="${r.divergence.sequence}">#${r.divergence.sequence}</a> (${esc(r.divergence.kind)})</span>`);
+        if (r.divergence !== null) {
+          const d = r.divergence;
+          lines.push(`<div class="rerun-diff">recorded: ${esc(d.recorded)}\nrerun:    ${esc(d.rerun)}${d.after === null ? "" : "\nafter message " + esc(d.after)}</div>`);
+        }
+        if (r.unanswered.length) lines.push(`<div class="rerun-diff">calls without a recorded result (ran in this app): ${esc(r.unanswered.join(", "))}</div>`);
+        if (r.unused.length) lines.push(`<div class="rerun-diff">recorded results never asked for: ${esc(r.unused.join(", "))}</div>`);
+        if (r.unrecorded.length) lines.push(`<div class="rerun-diff muted">not recordable (ran in this app): ${esc(r.unrecorded.join(", "))}</div>`);
+      }
+      div.innerHTML = lines.join("");
+      box.appendChild(div);
+    }
+  }
   $("stores").addEventListener("click", (ev) => {
     const item = ev.target.closest("li"); if (!item) return;
     model.selectedStore = item.dataset.store; lastStateText = null; renderStores(); savePlace();

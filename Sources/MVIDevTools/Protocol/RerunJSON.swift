@@ -11,7 +11,13 @@ enum RerunJSON {
         let store = JSONText.quoted(rerun.storeName)
         switch rerun.result {
         case .failure(let error):
-            return JSONText.object(["store": store, "error": JSONText.quoted(error.description)])
+            // A store whose types cannot be decoded is not an error of the rerun: the page
+            // names it quietly.
+            let rerunnable: String
+            if case .notRerunnable = error { rerunnable = "false" } else { rerunnable = "true" }
+            return JSONText.object([
+                "store": store, "error": JSONText.quoted(error.description), "rerunnable": rerunnable,
+            ])
         case .success(let found):
             let divergence =
                 found.divergence.map { divergence in
@@ -26,6 +32,7 @@ enum RerunJSON {
             return JSONText.object([
                 "store": store, "faithful": found.isFaithful ? "true" : "false",
                 "intents": String(found.intentsSent), "events": String(found.comparedEvents),
+                "answered": String(found.answeredCalls),
                 "divergence": divergence,
                 "unanswered": JSONText.array(found.unansweredCalls.map(JSONText.quoted)),
                 "unused": JSONText.array(unused),

@@ -131,6 +131,7 @@ extension TimeTravelReplay {
             storeName: entry.name, intentsSent: sent,
             divergence: firstDifference(recorded: recorded, replayed: events, storeName: entry.name),
             comparedEvents: max(recorded.count, events.count),
+            answeredCalls: (entry.calls?.count ?? 0) - calls.unusedAnswers.values.reduce(0, +),
             unansweredCalls: calls.unansweredCalls, unusedCalls: calls.unusedAnswers,
             unrecordedCalls: entry.unrecordedCalls ?? [], replayed: made)
     }
@@ -237,6 +238,8 @@ public struct TimeTravelRerun: Sendable, CustomStringConvertible {
     public let divergence: TimeTravelDivergence?
     /// How many events were compared (the longer of the two runs).
     public let comparedEvents: Int
+    /// How many calls were answered from the recording.
+    public let answeredCalls: Int
     /// The endpoints called without a recorded result left (in the order they were called):
     /// those calls ran the endpoint itself, from the rerun's environment.
     public let unansweredCalls: [String]
@@ -255,7 +258,10 @@ public struct TimeTravelRerun: Sendable, CustomStringConvertible {
 
     /// A summary: the divergence, if any, and the calls that were not answered.
     public var description: String {
-        var lines = ["[\(storeName)] rerun of \(intentsSent) intents, \(comparedEvents) events compared"]
+        var lines = [
+            "[\(storeName)] rerun of \(intentsSent) intents, \(comparedEvents) events compared, "
+                + "\(answeredCalls) calls answered from the recording"
+        ]
         lines.append(divergence.map(\.description) ?? "no divergence")
         if !unansweredCalls.isEmpty { lines.append("calls without a recorded result: \(unansweredCalls)") }
         if !unusedCalls.isEmpty {

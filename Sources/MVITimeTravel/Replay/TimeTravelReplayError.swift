@@ -19,6 +19,9 @@ public enum TimeTravelReplayError: Error, Sendable, Hashable, CustomStringConver
     /// The recording does not say who sent this intent (made before version 3, or without
     /// causes): a rerun cannot tell intents to send from those the store makes itself.
     case originsNotRecorded(sequence: UInt64)
+    /// The registered store's feature cannot be rerun: its state or its intents are not
+    /// `Decodable` (``TimeTravel/rerunImportedRecording(timeout:)``).
+    case notRerunnable(store: String, reason: String)
     /// The recording's store of this name has no live registered store in this app to rerun
     /// it with (``TimeTravel/rerunImportedRecording(timeout:)``).
     case storeNotRegistered(String)
@@ -43,6 +46,7 @@ public enum TimeTravelReplayError: Error, Sendable, Hashable, CustomStringConver
         case .intentDoesNotDecode(let sequence, let reason): "Intent of event \(sequence) does not decode: \(reason)"
         case .originsNotRecorded(let sequence):
             "The recording does not say who sent intent \(sequence): record with causes (version 3 or later)"
+        case .notRerunnable(let store, let reason): "\"\(store)\" cannot be rerun: \(reason)"
         case .storeNotRegistered(let name): "No store registered in this app is named \"\(name)\""
         case .stalled(let sent): "The rerun did not end within its timeout, after sending \(sent) intents"
         }

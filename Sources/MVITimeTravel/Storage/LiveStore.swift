@@ -62,10 +62,10 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
     func rerun(_ recording: TimeTravelRecording, timeout: Duration) async throws(TimeTravelReplayError) -> TimeTravelRerun {
         guard let (feature, environment) = hooks?.featureAndEnvironment else { throw .storeNotFound(name) }
         guard let stateType = F.State.self as? any Decodable.Type else {
-            throw .stateDoesNotDecode(store: name, sequence: nil, reason: "its State is not Decodable")
+            throw .notRerunnable(store: name, reason: "its State is not Decodable")
         }
         guard let intentType = F.Intent.self as? any Decodable.Type else {
-            throw .intentDoesNotDecode(sequence: 0, reason: "the store's Intent is not Decodable")
+            throw .notRerunnable(store: name, reason: "its Intent is not Decodable")
         }
         return try await TimeTravelReplay.rerun(
             recording, feature: feature, store: name, environment: environment, timeout: timeout,

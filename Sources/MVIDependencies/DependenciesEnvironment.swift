@@ -55,7 +55,7 @@ public struct DependenciesEnvironment: ExecutionEnvironment {
     }
 
     /// This environment with the store's record of calls among its values: the store's
-    /// ``replayable(_:_:)-(_,(repeat each Argument) async throws(Failure) -> Result)``
+    /// ``replayable(_:errors:_:)-923ac``
     /// endpoints record their results into it while time travel records the store, and answer
     /// from it in a replay.
     public func environment(recordingCallsInto calls: RecordedCalls) -> any ExecutionEnvironment {

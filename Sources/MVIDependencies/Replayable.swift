@@ -58,7 +58,7 @@ public func replayable<each Argument, Result: Sendable>(
     }
 }
 
-/// ``replayable(_:_:)-(_,(repeat each Argument) async throws -> Result)`` for an endpoint
+/// ``replayable(_:errors:_:)-923ac`` for an endpoint
 /// that throws errors of one type: a recorded error of that type is decoded and thrown
 /// again, when the type is `Decodable`.
 @_disfavoredOverload
@@ -82,7 +82,7 @@ public func replayable<each Argument, Result: Sendable, Failure: Error>(
     }
 }
 
-/// ``replayable(_:_:)-(_,(repeat each Argument) async throws -> Result)`` for an endpoint
+/// ``replayable(_:errors:_:)-923ac`` for an endpoint
 /// that cannot fail.
 public func replayable<each Argument, Result: Sendable>(
     _ name: String, _ endpoint: @escaping @Sendable (repeat each Argument) async -> Result
@@ -98,7 +98,7 @@ public func replayable<each Argument, Result: Sendable>(
     }
 }
 
-/// ``replayable(_:_:)-(_,(repeat each Argument) async throws -> Result)`` for a
+/// ``replayable(_:errors:_:)-923ac`` for a
 /// synchronous endpoint (a reading of a sensor, a generator of ids).
 public func replayable<each Argument, Result: Sendable>(
     _ name: String, errors: [any (Error & Decodable).Type] = [],
@@ -121,7 +121,7 @@ public func replayable<each Argument, Result: Sendable>(
     }
 }
 
-/// ``replayable(_:_:)-(_,(repeat each Argument) async throws -> Result)`` for a
+/// ``replayable(_:errors:_:)-923ac`` for a
 /// synchronous endpoint that cannot fail.
 public func replayable<each Argument, Result: Sendable>(
     _ name: String, _ endpoint: @escaping @Sendable (repeat each Argument) -> Result

@@ -102,6 +102,22 @@ private struct DocSearch: Feature {
 }
 
 @Suite struct CausalTraceDocumentationTests {
+    @Test func recordedSessionRunsAgain() async throws {
+        let timeTravel = TimeTravel()
+        let device = try makeCounter(timeTravel)
+        timeTravel.startRecording()
+        device.send(.add(2))
+        device.send(.add(3))
+        let fixtureURL = URL.temporaryDirectory.appending(path: "counter-\(UUID()).json")
+        try timeTravel.export().write(to: fixtureURL)
+        defer { try? FileManager.default.removeItem(at: fixtureURL) }
+
+        let recording = try Data(contentsOf: fixtureURL)  // exported from a device
+        let rerun = try await TimeTravelReplay.rerun(recording, feature: Counter())
+        #expect(rerun.isFaithful, "\(rerun)")
+        #expect(rerun.intentsSent == 2)
+    }
+
     @Test func traceOfASearchResult() async throws {
         let timeTravel = TimeTravel()
         let store = Store(

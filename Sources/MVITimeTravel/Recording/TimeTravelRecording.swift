@@ -37,7 +37,7 @@ import MVIJSON
 ///   `outside` for an intent sent to the store from outside it (what a replay sends again),
 ///   `store` for one its own code sent (its `execute`, bootstrap or async work: what a replay
 ///   makes again by running that code). And a store entry has the results of its dependency
-///   calls, when its feature's dependencies were ``replayable`` (MVIDependencies):
+///   calls, when its feature's dependencies were `replayable` (MVIDependencies):
 ///   `calls`, in the order they ended, each `{ "before": 12, "name": "server.push",
 ///   "outcome": "returned" | "threw" | "cancelled", "result": …, "error": { "type": …,
 ///   "description": …, "value": … } }` (`before`: the sequence number of the first event

@@ -5,7 +5,7 @@ import MVIJSON
 extension TimeTravelReplay {
     /// Runs a recorded session again on a fresh store: the intents sent to the store from
     /// outside are sent again, in order, and the feature's own code runs (its `execute`, its
-    /// bootstrap, its async work), with every ``MVIDependencies`` `replayable` dependency call
+    /// bootstrap, its async work), with every `replayable` dependency call (`MVIDependencies`)
     /// answered with the result recorded for it. Each event the store makes is compared with
     /// the recorded one: a bug recorded in a user's session, async work included, reproduces
     /// offline in a test.
@@ -38,13 +38,14 @@ extension TimeTravelReplay {
     ///     state type is `F.State`.
     ///   - environment: What the feature runs in: `.dependencies { … }` for features on
     ///     swift-dependencies. Calls of `replayable` endpoints are answered from the recording;
-    ///     anything else a feature reads comes from here.
+    ///     anything else a feature reads comes from here. `nil`, the default, for a feature
+    ///     that reads no dependencies.
     ///   - timeout: How long the rerun may take before it gives up (``TimeTravelReplayError/stalled(afterIntents:)``):
     ///     work that never ends (waiting on a clock that never moves) would otherwise hang it.
     /// - Returns: What the rerun found: the first divergence, and which calls had no
     ///   recorded answer.
     public static func rerun<F: Feature>(
-        _ data: Data, feature: F, store: String? = nil, environment: any ExecutionEnvironment,
+        _ data: Data, feature: F, store: String? = nil, environment: (any ExecutionEnvironment)? = nil,
         timeout: Duration = .seconds(30)
     ) async throws(TimeTravelReplayError) -> TimeTravelRerun where F.State: Codable, F.Intent: Decodable {
         let recording: TimeTravelRecording
@@ -58,8 +59,8 @@ extension TimeTravelReplay {
 
     /// Reruns a decoded recording; see ``rerun(_:feature:store:environment:timeout:)-(Data,_,_,_,_)``.
     public static func rerun<F: Feature>(
-        _ recording: TimeTravelRecording, feature: F, store: String? = nil, environment: any ExecutionEnvironment,
-        timeout: Duration = .seconds(30)
+        _ recording: TimeTravelRecording, feature: F, store: String? = nil,
+        environment: (any ExecutionEnvironment)? = nil, timeout: Duration = .seconds(30)
     ) async throws(TimeTravelReplayError) -> TimeTravelRerun where F.State: Codable, F.Intent: Decodable {
         try await rerun(
             recording, feature: feature, store: store, environment: environment, timeout: timeout,

@@ -215,7 +215,8 @@ enum ReplayedAnswer<Result, Failure: Error> {
             }
         case .threw(let typeName, let value, let description):
             if let decodable = Failure.self as? any Decodable.Type, typeName == String(reflecting: Failure.self),
-                let json = value as? JSONValue, let decoded = try? JSONValueDecoder().decode(decodable, from: json) as? Failure
+                let json = value as? JSONValue,
+                let decoded = try? JSONValueDecoder().decode(decodable, from: json) as? Failure
             {
                 self = .threw(decoded)
             } else if let json = value as? JSONValue,

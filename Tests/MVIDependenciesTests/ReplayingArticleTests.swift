@@ -95,8 +95,12 @@ struct Weather: Feature {
         let timeTravel = TimeTravel()
         timeTravel.startRecording()
         let middleware = try timeTravel.register("Weather", for: Weather.self)
-        let store = withDependencies { $0.context = .live } operation: {
-            Store(Weather(), initialState: .init(), name: "Weather", middleware: [middleware], environment: .dependencies())
+        let store = withDependencies {
+            $0.context = .live
+        } operation: {
+            Store(
+                Weather(), initialState: .init(), name: "Weather", middleware: [middleware],
+                environment: .dependencies())
         }
         for city in ["Oslo", "Atlantis"] {
             store.send(.show(city: city))

@@ -65,7 +65,8 @@ extension Server: TestDependencyKey {
     static var replaying: Server {
         let fake = testValue
         return Server(
-            search: replayable("server.search", errors: [ServerError.self], fake.search), push: replayable("server.push", fake.push),
+            search: replayable("server.search", errors: [ServerError.self], fake.search),
+            push: replayable("server.push", fake.push),
             count: replayable("server.count", fake.count), open: replayable("server.open") { ServerSession(id: 7) })
     }
 }
@@ -190,10 +191,12 @@ struct Inbox: Feature {
         #expect(calls.map(\.before) == calls.map(\.before).sorted())
 
         let intents = recording.events.filter { $0.kind == .intent }
-        #expect(intents.map(\.description) == [
-            "connect", #"search("swift")"#, #"push("milk")"#, "refreshTotal", #"push("bad eggs")"#, #"search("mvi")"#,
-            #"search("forbidden")"#,
-        ])
+        #expect(
+            intents.map(\.description) == [
+                "connect", #"search("swift")"#, #"push("milk")"#, "refreshTotal", #"push("bad eggs")"#,
+                #"search("mvi")"#,
+                #"search("forbidden")"#,
+            ])
         #expect(intents.map(\.origin) == [.store, .outside, .outside, .store, .outside, .outside, .outside])
         #expect(calls[5].outcome == .threw && calls[5].error?.description == "the server rejected forbidden")
     }
@@ -235,7 +238,9 @@ struct Inbox: Feature {
             })
         let divergence = try #require(rerun.divergence)
         #expect(divergence.expectedDescription == #"message failed("the server rejected forbidden")"#)
-        #expect(divergence.actualDescription == #"failure [Inbox] async work "search" failed: the server rejected forbidden"#)
+        #expect(
+            divergence.actualDescription
+                == #"failure [Inbox] async work "search" failed: the server rejected forbidden"#)
         #expect(rerun.unansweredCalls.isEmpty)
     }
 

@@ -25,7 +25,8 @@ struct FuzzTests {
                 .joined()  // pieces is not empty
         case 2:
             let types = [
-                "control", "jump", "replay", "skip", "sendIntent", "setState", "export", "import", "rerun", "nope", "ping",
+                "control", "jump", "replay", "skip", "sendIntent", "setState", "export", "import", "rerun", "nope",
+                "ping",
             ]
             let type = types.randomElement(using: &generator)!  // not empty
             return

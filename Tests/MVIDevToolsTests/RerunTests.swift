@@ -10,7 +10,8 @@ import Testing
 @Suite("DevTools rerun", .timeLimit(.minutes(5)))
 struct DevToolsRerunTests {
     static func importRequest(_ data: Data, id: Int) -> String {
-        #"{"type":"import","id":\#(id),"recording":"# + JSONTextForTest.quoted(String(decoding: data, as: UTF8.self)) + "}"
+        #"{"type":"import","id":\#(id),"recording":"# + JSONTextForTest.quoted(String(decoding: data, as: UTF8.self))
+            + "}"
     }
 
     @Test func anImportedRecordingRerunsOnAFreshStoreOfTheRegisteredFeature() async throws {

@@ -32,7 +32,8 @@ extension TimeTravel {
         var seen: Set<String> = []
         for entry in recording.stores where seen.insert(entry.name).inserted {
             guard let store = stores[entry.name] else {
-                results.append(TimeTravelStoreRerun(storeName: entry.name, result: .failure(.storeNotRegistered(entry.name))))
+                results.append(
+                    TimeTravelStoreRerun(storeName: entry.name, result: .failure(.storeNotRegistered(entry.name))))
                 continue
             }
             do {

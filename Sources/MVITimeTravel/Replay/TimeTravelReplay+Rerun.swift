@@ -102,7 +102,8 @@ extension TimeTravelReplay {
             throw .storeNotFound(entry.name)  // a fresh controller has no other store
         }
         let replayed = Store(
-            feature, initialState: initialState, name: entry.name, middleware: [middleware, ProgressMiddleware(progress)],
+            feature, initialState: initialState, name: entry.name,
+            middleware: [middleware, ProgressMiddleware(progress)],
             environment: environment, replaying: calls)
         timeTravel.startRecording()
         replayed.start()

@@ -59,7 +59,9 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
         return state
     }
 
-    func rerun(_ recording: TimeTravelRecording, timeout: Duration) async throws(TimeTravelReplayError) -> TimeTravelRerun {
+    func rerun(
+        _ recording: TimeTravelRecording, timeout: Duration
+    ) async throws(TimeTravelReplayError) -> TimeTravelRerun {
         guard let (feature, environment) = hooks?.featureAndEnvironment else { throw .storeNotFound(name) }
         guard let stateType = F.State.self as? any Decodable.Type else {
             throw .notRerunnable(store: name, reason: "its State is not Decodable")
@@ -70,7 +72,9 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
         return try await TimeTravelReplay.rerun(
             recording, feature: feature, store: name, environment: environment, timeout: timeout,
             decodeState: { json in
-                guard let state = try JSONCodec.decode(stateType, from: json) as? F.State else { throw CancellationError() }
+                guard let state = try JSONCodec.decode(stateType, from: json) as? F.State else {
+                    throw CancellationError()
+                }
                 return state
             },
             decodeIntent: { json in

@@ -25,5 +25,7 @@ protocol RegisteredStore: AnyObject, Sendable {
     func showAction(erased state: any Sendable) -> (@Sendable () -> Void)?
     /// Reruns `recording`'s store of this name on a fresh store of this store's feature and
     /// environment (``TimeTravelReplay/rerun(_:feature:store:environment:timeout:)-(TimeTravelRecording,_,_,_,_)``).
-    func rerun(_ recording: TimeTravelRecording, timeout: Duration) async throws(TimeTravelReplayError) -> TimeTravelRerun
+    func rerun(
+        _ recording: TimeTravelRecording, timeout: Duration
+    ) async throws(TimeTravelReplayError) -> TimeTravelRerun
 }

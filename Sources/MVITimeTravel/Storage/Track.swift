@@ -47,7 +47,9 @@ protocol Track: AnyObject, Sendable {
     /// The dependency calls the store recorded that ended at or after the timeline's event
     /// `sequence` (numbered from 1 at `origin`), oldest first, with the names of endpoints
     /// whose results could not be kept.
-    func exportedCalls(from sequence: UInt64, origin: UInt64) -> (calls: [TimeTravelRecording.Call], unrecorded: [String])
+    func exportedCalls(
+        from sequence: UInt64, origin: UInt64
+    ) -> (calls: [TimeTravelRecording.Call], unrecorded: [String])
 
     // MARK: Skipping
 

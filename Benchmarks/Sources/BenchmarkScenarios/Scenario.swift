@@ -1,3 +1,4 @@
+import MVI
 /// One benchmark scenario: a name, its sizes, and how to set it up for each system.
 ///
 /// Adding a scenario is a few lines in ``Scenario/all``: a name, a full and a smoke size,
@@ -77,4 +78,35 @@ public struct Trial {
 /// Compares a result with what it should be, for ``Trial/verify``.
 func expect(_ what: String, _ actual: Int, _ expected: Int) -> String? {
     actual == expected ? nil : "\(what) is \(actual), expected \(expected)"
+}
+
+extension Trial {
+    /// `n` increments sent to a hand-written store with one subscriber: the baseline of the
+    /// send rows that add one thing to `send-1sub` (a bound, a dependency, an endpoint).
+    static func handWrittenSends(_ n: Int) -> Trial {
+        let store = HandWrittenStore(state: BenchState())
+        let sink = Sink()
+        store.subscribe { sink.observe($0.count) }
+        return Trial(
+            operations: n,
+            run: { for _ in 0..<n { store.send(.increment) } },
+            verify: { expect("count", store.state.count, n) ?? expect("last count seen", sink.last, n) })
+    }
+
+    /// `n` increments sent to `store`, one subscriber watching: each adds 1. `keeping` stays
+    /// alive until the trial is verified (what the store's middleware records into).
+    static func sends<F: Feature>(
+        _ n: Int, to store: Store<F>, keeping: (any Sendable)? = nil, increment: F.Intent
+    ) -> Trial where F.State == BenchState {
+        let sink = Sink()
+        let subscription = store.subscribe { sink.observe($0.count) }
+        return Trial(
+            operations: n,
+            run: { for _ in 0..<n { store.send(increment) } },
+            verify: {
+                withExtendedLifetime((subscription, keeping)) {
+                    expect("count", store.state.count, n) ?? expect("last count seen", sink.last, n)
+                }
+            })
+    }
 }

@@ -8,19 +8,7 @@ extension Scenario {
             "send-bounded", "send-1sub on a store with a pendingInputLimit of 64 (the send finds room)",
             fullSize: 1_000_000, smokeSize: 10_000,
             systems: [
-                (
-                    .baselineA,
-                    { n in
-                        let store = HandWrittenStore(state: BenchState())
-                        let sink = Sink()
-                        store.subscribe { sink.observe($0.count) }
-                        return Trial(
-                            operations: n,
-                            run: { for _ in 0..<n { store.send(.increment) } },
-                            verify: { expect("count", store.state.count, n) ?? expect("last count seen", sink.last, n) }
-                        )
-                    }
-                ),
+                (.baselineA, { n in .handWrittenSends(n) }),
                 (
                     .mvi,
                     { n in

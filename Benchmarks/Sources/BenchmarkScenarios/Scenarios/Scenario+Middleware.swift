@@ -12,19 +12,7 @@ extension Scenario {
         Scenario(
             name, summary, fullSize: fullSize, smokeSize: 2_000,
             systems: [
-                (
-                    .baselineA,
-                    { n in
-                        let store = HandWrittenStore(state: BenchState())
-                        let sink = Sink()
-                        store.subscribe { sink.observe($0.count) }
-                        return Trial(
-                            operations: n,
-                            run: { for _ in 0..<n { store.send(.increment) } },
-                            verify: { expect("count", store.state.count, n) ?? expect("last count seen", sink.last, n) }
-                        )
-                    }
-                ),
+                (.baselineA, { n in .handWrittenSends(n) }),
                 (
                     .mvi,
                     { n in

@@ -861,7 +861,7 @@ def protocol_mismatch(url, screenshot):
         halt = wait(driver, lambda d: d.find_element(By.ID, "halt").is_displayed() and d.find_element(By.ID, "halt"))
         text = halt.text
         check("a protocol mismatch shows a blocking message naming both versions",
-              "protocol 4" in text and "protocol 99" in text, text)
+              "protocol 5" in text and "protocol 99" in text, text)
         time.sleep(0.5)
         state = model(driver, "window.__sockets.map((s) => s.readyState)")
         check("a protocol mismatch closes the socket", state == [3], state)

@@ -25,15 +25,21 @@ import MVIJSON
 ///   thrown, or its cancellation) is kept in the recording, in order, and exported with it.
 ///   A result that is not `Codable` cannot be kept: the export names the endpoint instead.
 /// - In a replay (`TimeTravelReplay.rerun`), a call is answered with the next recorded result
-///   of its endpoint, and the endpoint itself does not run. A recorded error of the endpoint's
-///   typed-throws type is decoded and thrown as it was, when that type is `Decodable`; with
-///   untyped `throws`, a ``ReplayedFailure`` with the error's description is thrown; a
-///   recorded cancellation throws `CancellationError`. A call with no recorded result left
-///   runs the endpoint, and the replay reports it.
+///   of its endpoint, and the endpoint itself does not run. A recorded error is decoded and
+///   thrown as it was when its type is among `errors` (or is the endpoint's typed-throws
+///   type) and `Decodable`; otherwise a ``ReplayedFailure`` with the error's description is
+///   thrown. A recorded cancellation throws `CancellationError`. A call with no recorded
+///   result left runs the endpoint, and the replay reports it.
 ///
 /// Outside a store (a view calling the endpoint itself), and in a store no recording watches,
-/// it costs a lookup of the store's record among the current dependencies and calls the
-/// endpoint.
+/// it costs a look-up of a task-local value (about 700 instructions, no allocation) and calls
+/// the endpoint.
+///
+/// - Parameters:
+///   - name: The endpoint's name in recordings, unique among the app's endpoints.
+///   - errors: Error types a recorded error is decoded as again, for an endpoint whose errors
+///     are untyped: the one whose `String(reflecting:)` was recorded.
+///   - endpoint: The endpoint.
 ///
 /// Arguments are not recorded: a replay answers calls in the order they were made, whatever
 /// their arguments (the replay's events show whether the feature asked for the same thing).

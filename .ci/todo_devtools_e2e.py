@@ -90,11 +90,41 @@ def resume(socket):
     print("  ok   the page went back to live")
 
 
+def rerun_fixture(socket, path):
+    """Imports the failing-sync recording into the running app and reruns it there: the
+    session's intents sent again to a fresh store of the app's feature, the sync's remote
+    answered from the recording; every recorded event is made again."""
+    page = Page(socket)
+    page.settle(0.3)
+    if page.status.get("mode") == "recording":
+        try:
+            page.request(type="control", action="stop")
+        except RuntimeError:
+            pass  # nothing recorded: the controller went back to idle
+    if page.status.get("mode") == "stopped" or page.status.get("mode") is None:
+        try:
+            page.request(type="control", action="cancel")
+        except RuntimeError:
+            pass  # already idle
+    with open(path) as file:
+        page.request(type="import", recording=file.read())
+    reply = page.request(type="rerun")
+    reruns = reply["rerun"]
+    todos = next((r for r in reruns if r["store"] == "Todos"), None)
+    if not todos or not todos.get("faithful") or todos.get("answered") != 2:
+        raise RuntimeError(f"the rerun did not reproduce the recording: {reruns}")
+    print(f"  ok   the app reran the imported recording: {todos['events']} events, {todos['intents']} intents,"
+          f" {todos['answered']} remote calls answered from the recording")
+
+
 if __name__ == "__main__":
     command, url = sys.argv[1], sys.argv[2]
     try:
         with session(url) as socket:
-            {"step-back": step_back, "resume": resume}[command](socket)
+            if command == "rerun-fixture":
+                rerun_fixture(socket, sys.argv[3])
+            else:
+                {"step-back": step_back, "resume": resume}[command](socket)
     except Exception as error:  # one line for the log, and a failing status
         print(f"  FAIL {command}: {error}")
         sys.exit(1)

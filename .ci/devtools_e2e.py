@@ -537,6 +537,15 @@ def trace_text(driver):
         return ""
 
 
+def open_search_sender(driver, url):
+    """Opens the page on a fresh recording with the Send intent tab on the Search store."""
+    driver.get(url)
+    wait(driver, lambda d: "connected" in d.find_element(By.ID, "conn").text)
+    fresh_recording(driver)
+    driver.find_element(By.CSS_SELECTOR, "#tabs button[data-tab=send]").click()
+    Select(driver.find_element(By.ID, "send-store")).select_by_visible_text("Search")
+
+
 def trace_of_search(url, screenshot):
     """Search as you type, traced: three keystrokes sent from the page within the search's
     pause; the first two searches are cancelled, the last finishes. The results trace back
@@ -545,11 +554,7 @@ def trace_of_search(url, screenshot):
     keeps its traces."""
     driver = browser()
     try:
-        driver.get(url)
-        wait(driver, lambda d: "connected" in d.find_element(By.ID, "conn").text)
-        fresh_recording(driver)
-        driver.find_element(By.CSS_SELECTOR, "#tabs button[data-tab=send]").click()
-        Select(driver.find_element(By.ID, "send-store")).select_by_visible_text("Search")
+        open_search_sender(driver, url)
         # Typed quickly: the three sends in one go, well within the search's 400 ms pause.
         driver.execute_script("""
             for (const query of ["s", "sw", "swi"]) {
@@ -630,11 +635,7 @@ def rerun_of_search(url, download_dir, screenshot):
     differs, and its link inspects that event."""
     driver = browser(download_dir)
     try:
-        driver.get(url)
-        wait(driver, lambda d: "connected" in d.find_element(By.ID, "conn").text)
-        fresh_recording(driver)
-        driver.find_element(By.CSS_SELECTOR, "#tabs button[data-tab=send]").click()
-        Select(driver.find_element(By.ID, "send-store")).select_by_visible_text("Search")
+        open_search_sender(driver, url)
         for count, query in enumerate(["sw", "swi"], start=1):
             driver.execute_script(
                 "document.getElementById('send-json').value = JSON.stringify({queryChanged: {query: arguments[0]}});"

@@ -49,7 +49,7 @@ public struct DependenciesEnvironment: ExecutionEnvironment {
     /// ``withEnvironment(_:)`` with the store's record of calls bound too. Out of line.
     @inline(never)
     private func bindingCalls<Result>(_ calls: RecordedCalls, _ body: () throws -> Result) rethrows -> Result {
-        try RecordedCallsKey.$bound.withValue(calls) {
+        try RecordedCallsKey.$current.withValue(calls) {
             try DependencyValues.$_current.withValue(values, operation: body)
         }
     }

@@ -179,10 +179,8 @@ public struct ReplayedFailure: Error, Sendable, Hashable, CustomStringConvertibl
 /// ``DependenciesEnvironment`` beside the dependency values (and inherited, like them, by the
 /// async work it starts).
 enum RecordedCallsKey {
-    @TaskLocal static var bound: RecordedCalls?
-
     /// The record of the store whose feature's code is running, if any.
-    static var current: RecordedCalls? { bound }
+    @TaskLocal static var current: RecordedCalls?
 }
 
 extension RecordedCalls.Outcome {

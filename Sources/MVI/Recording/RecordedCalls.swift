@@ -53,8 +53,9 @@ public final class RecordedCalls: Sendable {
     private struct State: Sendable {
         /// Recorded calls, oldest first, at most the session's window of them.
         var calls: [Call] = []
-        /// In a replay: the answers left for each endpoint, in the order they were recorded.
-        var answers: [String: [Answer]]?
+        /// In a replay: the answers left for each endpoint, in the order they were recorded
+        /// (slices: taking the next one is constant time).
+        var answers: [String: ArraySlice<Answer>]?
         /// In a replay: the names of calls that found no recorded answer, in order.
         var unanswered: [String] = []
         /// In a replay: the endpoints the recording could not keep results of.
@@ -66,8 +67,8 @@ public final class RecordedCalls: Sendable {
     /// once, when the store is made, and read without a lock by every `execute` (an
     /// `AtomicLazyReference` cost 650 instructions a read: its generic `load` is not inlined).
     // Written once, by the one `attach` that claims it, before `isAttached` is set (release);
-    // read only after `isAttached` was seen set (acquire): never written while read.
-    nonisolated(unsafe) private var attachedSession: RecordingSession?
+    // read only after `isAttached` was seen set (acquire).
+    nonisolated(unsafe) private var attachedSession: RecordingSession?  // never written while read: see above
     private let isClaimed = Atomic<Bool>(false)
     private let isAttached = Atomic<Bool>(false)
     /// Whether this is a replay's record, answering calls.
@@ -87,7 +88,7 @@ public final class RecordedCalls: Sendable {
     /// A record that answers calls with `answers` (for each endpoint name, in call order):
     /// what a replay's store is made with.
     package init(replaying answers: [String: [Answer]], notRecorded: Set<String> = []) {
-        state = Locked(State(answers: answers, notRecorded: notRecorded))
+        state = Locked(State(answers: answers.mapValues { $0[...] }, notRecorded: notRecorded))
         replays = true
     }
 
@@ -116,13 +117,12 @@ public final class RecordedCalls: Sendable {
     package func nextAnswer(for name: String) -> Answer? {
         state.withLock { state in
             guard state.answers != nil else { return nil }
-            guard let answer = state.answers?[name]?.first else {
+            guard let answer = state.answers?[name]?.popFirst() else {
                 // An endpoint the recording could not keep runs, as expected; any other call
                 // without an answer left is news.
                 if !state.notRecorded.contains(name) { state.unanswered.append(name) }
                 return .notRecorded
             }
-            state.answers?[name]?.removeFirst()
             return answer
         }
     }

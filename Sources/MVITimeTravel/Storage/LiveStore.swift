@@ -69,20 +69,17 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
         guard let intentType = F.Intent.self as? any Decodable.Type else {
             throw .notRerunnable(store: name, reason: "its Intent is not Decodable")
         }
+        let name = name
+        // The decoded value is of the type asked for: the cast only recovers its static type.
+        func decode<Value>(_ type: any Decodable.Type, _ json: JSONValue) throws -> Value {
+            guard let value = try JSONCodec.decode(type, from: json) as? Value else {
+                throw TimeTravelReplayError.notRerunnable(store: name, reason: "\(type) decoded as another type")
+            }
+            return value
+        }
         return try await TimeTravelReplay.rerun(
             recording, feature: feature, store: name, environment: environment, timeout: timeout,
-            decodeState: { json in
-                guard let state = try JSONCodec.decode(stateType, from: json) as? F.State else {
-                    throw CancellationError()
-                }
-                return state
-            },
-            decodeIntent: { json in
-                guard let intent = try JSONCodec.decode(intentType, from: json) as? F.Intent else {
-                    throw CancellationError()
-                }
-                return intent
-            })
+            decodeState: { try decode(stateType, $0) }, decodeIntent: { try decode(intentType, $0) })
     }
 
     func showAction(erased state: any Sendable) -> (@Sendable () -> Void)? {

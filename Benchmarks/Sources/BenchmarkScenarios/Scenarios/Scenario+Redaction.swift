@@ -65,8 +65,7 @@ extension Scenario {
                             operations: n,
                             run: {
                                 for _ in 0..<n {
-                                    // The state holds strings, integers and finite numbers only: cannot throw.
-                                    let data = try! encoder.encode(state)
+                                    let data = try! encoder.encode(state)  // plain data: never throws
                                     bytes &+= (try? JSONParser.parse(data)).map { _ in data.count } ?? 0
                                 }
                             },

@@ -111,16 +111,52 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
         parts = Parts(
             name: name, read: read, modify: modify, embedIntent: intent, embedMessage: message,
             route: sideEffects, remove: remove, isDismissal: isDismissal,
-            reduceCarried: { parent, carrier in
-                guard let (id, message) = extractMessage(carrier) else { return false }
-                if let isDismissal, isDismissal(message), let remove {
-                    _ = remove(&parent, id)
-                } else {
-                    _ = modify(&parent, id) { Child.reduceKeepingSharedElements(&$0, message) }
-                }
-                return true
-            },
+            reduceCarried: Self.reducer(extractMessage, modify: modify, remove: remove, isDismissal: isDismissal),
             extractIntent: Self.extractor(intent), extractMessage: extractMessage, forwardCarried: nil)
+    }
+
+    /// Reduces a parent's message with the child's reducer when `extractMessage` finds one
+    /// of the child's in it (a dismissal removes the child instead), and says whether it did.
+    @inlinable static func reducer(
+        _ extractMessage: @escaping @Sendable (Parent.Message) -> (ID, Child.Message)?,
+        modify: @escaping @Sendable (inout Parent.State, ID, (inout Child.State) -> Void) -> Bool,
+        remove: (@Sendable (inout Parent.State, ID) -> Bool)?,
+        isDismissal: (@Sendable (Child.Message) -> Bool)?
+    ) -> @Sendable (inout Parent.State, Parent.Message) -> Bool {
+        { parent, carrier in
+            guard let (id, message) = extractMessage(carrier) else { return false }
+            if let isDismissal, isDismissal(message), let remove {
+                _ = remove(&parent, id)
+            } else {
+                _ = modify(&parent, id) { Child.reduceKeepingSharedElements(&$0, message) }
+            }
+            return true
+        }
+    }
+
+    /// This scope, for a parent whose intents are its messages and whose one case per child
+    /// carries a ``ChildInput`` (made by `input`): the child's intents and messages are found
+    /// in that case, `.intent` and `.message` apart.
+    @inlinable func carried(by input: @escaping @Sendable (ID, ChildInput<Child>) -> Parent.Intent) -> Self
+    where Parent.Message == Parent.Intent {
+        let extractInput = Self.extractor(input)
+        let extractIntent: @Sendable (Parent.Intent) -> (ID, Child.Intent)? = { carrier in
+            guard let (id, input) = extractInput(carrier), case .intent(let intent) = input else { return nil }
+            return (id, intent)
+        }
+        let extractMessage: @Sendable (Parent.Message) -> (ID, Child.Message)? = { carrier in
+            guard let (id, input) = extractInput(carrier), case .message(let message) = input else { return nil }
+            return (id, message)
+        }
+        var scope = self
+        scope.parts = Parts(
+            name: parts.name, read: parts.read, modify: parts.modify, embedIntent: { input($0, .intent($1)) },
+            embedMessage: { input($0, .message($1)) }, route: parts.route, remove: parts.remove,
+            isDismissal: parts.isDismissal,
+            reduceCarried: Self.reducer(
+                extractMessage, modify: parts.modify, remove: parts.remove, isDismissal: parts.isDismissal),
+            extractIntent: extractIntent, extractMessage: extractMessage, forwardCarried: nil)
+        return scope
     }
 
     /// This scope, running `feature` for the intents ``forward(carried:_:)`` finds.

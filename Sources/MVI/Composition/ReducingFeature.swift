@@ -41,3 +41,15 @@ extension ReducingFeature {
         work(for: intent, context)
     }
 }
+
+extension ReducingFeature where Self: RoutesToChildren {
+    /// Runs an intent for a child with the child's own `execute` (one of the
+    /// ``RoutesToChildren/childScopes`` carries it, see ``ChildInput``); reduces any other,
+    /// then runs ``work(for:_:)``.
+    @inlinable
+    public func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+        if context.forwardToChildren(intent) { return }
+        context.dispatch(intent)
+        work(for: intent, context)
+    }
+}

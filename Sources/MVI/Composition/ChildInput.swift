@@ -1,0 +1,44 @@
+/// A child's intent or message, in one case of a parent whose intents are its messages
+/// (a ``ReducingFeature``): the parent writes each child once, in one enum.
+///
+/// ```swift
+/// struct App: ReducingFeature, RoutesToChildren {
+///     enum Intent: Equatable {
+///         case list(ChildInput<List>), detail(Int, ChildInput<Detail>)
+///         case path(StackChange<Screen>)
+///     }
+///     static let list = child(List(), at: \.list, as: Intent.list)
+///     static let detail = child(Detail(), in: \.path, case: Screen.detail, as: Intent.detail)
+///     // …
+/// }
+/// ```
+///
+/// An `intent` is run by the child's own `execute` (the parent's default `execute` forwards
+/// it), a `message` is reduced by the child's reducer (the parent's `reduce` hands it to
+/// ``RoutesToChildren/reduceChildren(_:_:)``): the child keeps its own split of intents and
+/// messages, and a test asserts each as it is, `.detail(0, .intent(.editTapped))` sent and
+/// `.detail(0, .message(.saved(syncUp)))` received.
+public enum ChildInput<Child: Feature>: Sendable {
+    /// An intent for the child: what the person did on the child's screen.
+    case intent(Child.Intent)
+    /// A message of the child: a change of the child's state.
+    case message(Child.Message)
+
+    /// The intent, if this is one.
+    @inlinable public var intent: Child.Intent? {
+        if case .intent(let intent) = self { intent } else { nil }
+    }
+
+    /// The message, if this is one.
+    @inlinable public var message: Child.Message? {
+        if case .message(let message) = self { message } else { nil }
+    }
+}
+
+extension ChildInput: Equatable where Child.Intent: Equatable, Child.Message: Equatable {}
+
+extension ChildInput: Hashable where Child.Intent: Hashable, Child.Message: Hashable {}
+
+extension ChildInput: Encodable where Child.Intent: Encodable, Child.Message: Encodable {}
+
+extension ChildInput: Decodable where Child.Intent: Decodable, Child.Message: Decodable {}

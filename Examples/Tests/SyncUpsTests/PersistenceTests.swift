@@ -29,12 +29,12 @@ struct PersistenceTests {
     }
 
     func add(_ title: String, to store: Store<SyncUpsApp>) async {
-        store.send(.list(.addSyncUpTapped))
+        store.send(.list(.intent(.addSyncUpTapped)))
         await store.waitForIdle()
         guard var syncUp = store.state.list.add?.syncUp else { return }
         syncUp.title = title
-        store.send(.list(.add(.binding(.set(\.syncUp, syncUp)))))
-        store.send(.list(.confirmAddTapped))
+        store.send(.list(.intent(.add(.intent(.binding(.set(\.syncUp, syncUp)))))))
+        store.send(.list(.intent(.confirmAddTapped)))
         await store.waitForIdle()
     }
 

@@ -58,7 +58,7 @@ struct SyncUpDetailTests {
         var form = SyncUpForm.State(syncUp: .mock)
         await store.send(.editTapped) { $0.destination = .edit(form) }
         form.syncUp.title = "Blob's Meeting"
-        await store.send(.edit(.binding(.set(\.syncUp, form.syncUp)))) { $0.destination = .edit(form) }
+        await store.send(.edit(.intent(.binding(.set(\.syncUp, form.syncUp))))) { $0.destination = .edit(form) }
         await store.send(.doneEditingTapped) {
             $0.destination = nil
             $0.syncUp.title = "Blob's Meeting"
@@ -71,7 +71,7 @@ struct SyncUpDetailTests {
         var form = SyncUpForm.State(syncUp: .mock)
         await store.send(.editTapped) { $0.destination = .edit(form) }
         form.syncUp.title = "Gone"
-        await store.send(.edit(.binding(.set(\.syncUp, form.syncUp)))) { $0.destination = .edit(form) }
+        await store.send(.edit(.intent(.binding(.set(\.syncUp, form.syncUp))))) { $0.destination = .edit(form) }
         await store.send(.cancelEditTapped) { $0.destination = nil }
         #expect(!store.isDismissed)  // the sheet closed, not the screen
         await store.finish()

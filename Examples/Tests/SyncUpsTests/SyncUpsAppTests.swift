@@ -12,12 +12,12 @@ struct SyncUpsAppTests {
     @Test func logsNameTheScreenAnIntentIsFor() {
         let name = { (intent: SyncUpsApp.Intent) in ChildPath.name(of: intent, in: SyncUpsApp.self, inStore: "SyncUps")
         }
-        #expect(name(.detail(3, .editTapped)) == "SyncUps/path[3]")
-        #expect(name(.record(4, .nextTapped)) == "SyncUps/path[4]")
-        #expect(name(.list(.addSyncUpTapped)) == "SyncUps/list")
+        #expect(name(.detail(3, .intent(.editTapped))) == "SyncUps/path[3]")
+        #expect(name(.record(4, .intent(.nextTapped))) == "SyncUps/path[4]")
+        #expect(name(.list(.intent(.addSyncUpTapped))) == "SyncUps/list")
         #expect(name(.path(.back)) == "SyncUps")
-        #expect(name(.list(.add(.addAttendeeTapped))) == "SyncUps/list/add")
-        #expect(name(.detail(3, .edit(.addAttendeeTapped))) == "SyncUps/path[3]/destination")
+        #expect(name(.list(.intent(.add(.intent(.addAttendeeTapped))))) == "SyncUps/list/add")
+        #expect(name(.detail(3, .intent(.edit(.intent(.addAttendeeTapped))))) == "SyncUps/path[3]/destination")
     }
 
     @Test func anEditInTheDetailReachesTheList() async {
@@ -27,13 +27,13 @@ struct SyncUpsAppTests {
         await store.send(.path(.push(.detail(detail)))) { $0.path = DestinationStack([.detail(detail)]) }
         var form = SyncUpForm.State(syncUp: .mock)
         detail.destination = .edit(form)
-        await store.send(.detail(0, .editTapped)) { $0.path = DestinationStack([.detail(detail)]) }
+        await store.send(.detail(0, .intent(.editTapped))) { $0.path = DestinationStack([.detail(detail)]) }
         form.syncUp.title = "Blob"
         detail.destination = .edit(form)
-        await store.send(.detail(0, .edit(.binding(.set(\.syncUp, form.syncUp))))) {
+        await store.send(.detail(0, .intent(.edit(.intent(.binding(.set(\.syncUp, form.syncUp))))))) {
             $0.path = DestinationStack([.detail(detail)])
         }
-        await store.send(.detail(0, .doneEditingTapped)) {
+        await store.send(.detail(0, .intent(.doneEditingTapped))) {
             // The detail's sync-up is the list's: asserting one asserts both.
             $0.path = DestinationStack([.detail(.init(syncUp: form.syncUp))])
         }
@@ -50,7 +50,7 @@ struct SyncUpsAppTests {
             environment: .dependencies())
         var withoutMeetings = SyncUp.mock
         withoutMeetings.meetings = []
-        await store.send(.detail(0, .deleteMeetings(atOffsets: [0]))) { $0.list.syncUps = [withoutMeetings] }
+        await store.send(.detail(0, .intent(.deleteMeetings(atOffsets: [0])))) { $0.list.syncUps = [withoutMeetings] }
         #expect(
             store.state.path
                 == DestinationStack([.detail(.init(syncUp: withoutMeetings)), .record(.init(syncUp: withoutMeetings))]))
@@ -62,7 +62,7 @@ struct SyncUpsAppTests {
             SyncUpsApp(),
             initialState: .init(list: .init(syncUps: [.mock]), path: DestinationStack([.detail(.init(syncUp: .mock))])),
             environment: .dependencies())
-        await store.send(.list(.delete(atOffsets: [0]))) { $0.list.syncUps = [] }
+        await store.send(.list(.intent(.delete(atOffsets: [0])))) { $0.list.syncUps = [] }
         #expect(store.state.path == DestinationStack())
         await store.finish()
     }
@@ -73,10 +73,10 @@ struct SyncUpsAppTests {
         await store.send(.path(.push(.detail(.init(syncUp: .mock))))) {
             $0.path = DestinationStack([.detail(.init(syncUp: .mock))])
         }
-        await store.send(.detail(0, .deleteTapped)) {
+        await store.send(.detail(0, .intent(.deleteTapped))) {
             $0.path = DestinationStack([.detail(.init(destination: .alert(.deleteSyncUp), syncUp: .mock))])
         }
-        await store.send(.detail(0, .alert(.confirmDeletion))) {
+        await store.send(.detail(0, .intent(.alert(.confirmDeletion)))) {
             $0.path = DestinationStack()
             $0.list.syncUps = []
         }
@@ -99,22 +99,22 @@ struct SyncUpsAppTests {
             })
         let detail = SyncUpsApp.Path.detail(.init(syncUp: .sixSeconds))
         var record = RecordMeeting.State(syncUp: .sixSeconds)
-        await store.send(.record(1, .start))
+        await store.send(.record(1, .intent(.start)))
         record.transcript = "I completed the project"
-        await store.receive(.record(1, .heard("I completed the project"))) {
+        await store.receive(.record(1, .message(.heard("I completed the project")))) {
             $0.path = DestinationStack([detail, .record(record)])
         }
         for second in 1...5 {
             await clock.advance(by: .seconds(1))
             record.secondsElapsed = second
             record.speakerIndex = second / 2
-            await store.receive(intent: .record(1, .timerTicked)) {
+            await store.receive(intent: .record(1, .intent(.timerTicked))) {
                 $0.path = DestinationStack([detail, .record(record)])
             }
         }
         await clock.advance(by: .seconds(1))
         let saved = RecordMeetingTests.saved(.sixSeconds, transcript: "I completed the project")
-        await store.receive(intent: .record(1, .timerTicked)) {
+        await store.receive(intent: .record(1, .intent(.timerTicked))) {
             $0.path = DestinationStack([.detail(.init(syncUp: saved))])
         }
         #expect(store.state.list.syncUps == [saved])
@@ -130,24 +130,24 @@ struct SyncUpsAppTests {
                 $0.continuousClock = clock
                 $0.speechClient = .test(.authorized)
             })
-        await store.send(.detail(0, .startMeetingTapped)) {
+        await store.send(.detail(0, .intent(.startMeetingTapped))) {
             $0.path = DestinationStack([.detail(.init(syncUp: .mock)), .record(.init(syncUp: .mock))])
         }
         // What the recording screen's view sends when it appears.
-        await store.send(.record(1, .start))
+        await store.send(.record(1, .intent(.start)))
         await clock.advance(by: .seconds(1))
-        await store.receive(intent: .record(1, .timerTicked)) {
+        await store.receive(intent: .record(1, .intent(.timerTicked))) {
             $0.path = DestinationStack([
                 .detail(.init(syncUp: .mock)), .record(.init(secondsElapsed: 1, syncUp: .mock)),
             ])
         }
-        await store.send(.record(1, .endMeetingTapped)) {
+        await store.send(.record(1, .intent(.endMeetingTapped))) {
             $0.path = DestinationStack([
                 .detail(.init(syncUp: .mock)),
                 .record(.init(alert: .endMeeting(isDiscardable: true), secondsElapsed: 1, syncUp: .mock)),
             ])
         }
-        await store.send(.record(1, .alert(.confirmDiscard))) {
+        await store.send(.record(1, .intent(.alert(.confirmDiscard)))) {
             $0.path = DestinationStack([.detail(.init(syncUp: .mock))])
         }
         await store.finish()

@@ -22,8 +22,8 @@ import Testing
         var terminal = SyncUpsTerminal()
         #expect(terminal.command(for: .down, in: Self.app) == nil)
         #expect(terminal.command(for: .enter, in: Self.app) == .send(.path(.push(.detail(.init(syncUp: .sixSeconds))))))
-        #expect(terminal.command(for: .character("d"), in: Self.app) == .send(.list(.delete(atOffsets: [1]))))
-        #expect(terminal.command(for: .character("a"), in: Self.app) == .send(.list(.addSyncUpTapped)))
+        #expect(terminal.command(for: .character("d"), in: Self.app) == .send(.list(.intent(.delete(atOffsets: [1])))))
+        #expect(terminal.command(for: .character("a"), in: Self.app) == .send(.list(.intent(.addSyncUpTapped))))
         #expect(terminal.command(for: .character("q"), in: Self.app) == .quit)
     }
 
@@ -44,12 +44,17 @@ import Testing
         var typed = form
         typed.title = "Desk"
         #expect(
-            terminal.command(for: .character("k"), in: state) == .send(.list(.add(.binding(.set(\.syncUp, typed))))))
-        #expect(terminal.command(for: .down, in: state) == .send(.list(.add(.binding(.set(\.focus, .duration))))))
+            terminal.command(for: .character("k"), in: state)
+                == .send(.list(.intent(.add(.intent(.binding(.set(\.syncUp, typed))))))))
+        #expect(
+            terminal.command(for: .down, in: state)
+                == .send(.list(.intent(.add(.intent(.binding(.set(\.focus, .duration))))))))
         state.list.add?.focus = .duration
         var shorter = form
         shorter.duration = .seconds(240)
-        #expect(terminal.command(for: .left, in: state) == .send(.list(.add(.binding(.set(\.syncUp, shorter))))))
+        #expect(
+            terminal.command(for: .left, in: state)
+                == .send(.list(.intent(.add(.intent(.binding(.set(\.syncUp, shorter))))))))
     }
 
     @Test func theFormDeletesAndAddsAttendeesAndConfirmsOrCancels() {
@@ -57,10 +62,13 @@ import Testing
         let form = SyncUp(id: UUID(1), attendees: [Attendee(id: UUID(2))], title: "Des")
         state.list.add = .init(focus: .attendee(UUID(2)), syncUp: form)
         var terminal = SyncUpsTerminal()
-        #expect(terminal.command(for: .backspace, in: state) == .send(.list(.add(.deleteAttendees(atOffsets: [0])))))
-        #expect(terminal.command(for: .control("n"), in: state) == .send(.list(.add(.addAttendeeTapped))))
-        #expect(terminal.command(for: .enter, in: state) == .send(.list(.confirmAddTapped)))
-        #expect(terminal.command(for: .escape, in: state) == .send(.list(.dismissAddTapped)))
+        #expect(
+            terminal.command(for: .backspace, in: state)
+                == .send(.list(.intent(.add(.intent(.deleteAttendees(atOffsets: [0])))))))
+        #expect(
+            terminal.command(for: .control("n"), in: state) == .send(.list(.intent(.add(.intent(.addAttendeeTapped))))))
+        #expect(terminal.command(for: .enter, in: state) == .send(.list(.intent(.confirmAddTapped))))
+        #expect(terminal.command(for: .escape, in: state) == .send(.list(.intent(.dismissAddTapped))))
         #expect(terminal.text(state).contains("›   1. ▏"))
     }
 
@@ -69,9 +77,10 @@ import Testing
         state.path = DestinationStack([.detail(.init(destination: .alert(.speechRecognitionDenied), syncUp: .mock))])
         var terminal = SyncUpsTerminal()
         #expect(
-            terminal.command(for: .character("1"), in: state) == .send(.detail(0, .alert(.continueWithoutRecording))))
-        #expect(terminal.command(for: .character("2"), in: state) == .send(.detail(0, .alert(.openSettings))))
-        #expect(terminal.command(for: .escape, in: state) == .send(.detail(0, .alert(nil))))
+            terminal.command(for: .character("1"), in: state)
+                == .send(.detail(0, .intent(.alert(.continueWithoutRecording)))))
+        #expect(terminal.command(for: .character("2"), in: state) == .send(.detail(0, .intent(.alert(.openSettings)))))
+        #expect(terminal.command(for: .escape, in: state) == .send(.detail(0, .intent(.alert(nil)))))
         #expect(terminal.command(for: .character("4"), in: state) == nil)
         #expect(terminal.text(state).contains("└ 1 Continue without recording   2 Open settings   3 Cancel"))
     }
@@ -83,7 +92,7 @@ import Testing
         let screen = terminal.text(state)
         #expect(screen.contains("Time left 0:35   elapsed 0:25"))
         #expect(screen.contains("Speaker 3 of 6: Blob Sr"))
-        #expect(terminal.command(for: .character("n"), in: state) == .send(.record(0, .nextTapped)))
-        #expect(terminal.command(for: .character("e"), in: state) == .send(.record(0, .endMeetingTapped)))
+        #expect(terminal.command(for: .character("n"), in: state) == .send(.record(0, .intent(.nextTapped))))
+        #expect(terminal.command(for: .character("e"), in: state) == .send(.record(0, .intent(.endMeetingTapped))))
     }
 }

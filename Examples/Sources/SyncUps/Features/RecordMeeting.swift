@@ -4,12 +4,12 @@ import MVI
 
 /// A meeting in progress: the timer, the current speaker, and the transcript, saved into the
 /// sync-up when the meeting ends.
-struct RecordMeeting: Feature {
+struct RecordMeeting: ReducingFeature {
     /// What the alerts lead to.
-    enum Alert: Equatable, Sendable { case confirmDiscard, confirmSave }
+    enum Alert: Equatable { case confirmDiscard, confirmSave }
 
     /// The meeting so far.
-    struct State: Equatable, Sendable {
+    struct State: Equatable {
         /// The alert shown; the timer stands still while it is.
         var alert: AlertState<Alert>?
         /// Seconds of the meeting gone.
@@ -26,23 +26,20 @@ struct RecordMeeting: Feature {
         var secondsPerAttendee: Int { Int(syncUp.durationPerAttendee.components.seconds) }
     }
 
-    /// What the person does, and what the timer says.
-    enum Intent: Equatable, Sendable {
+    /// What the person does, what the timer and the recognizer say, and the meeting saved;
+    /// `dismiss` pops the screen. Each is reduced as it comes (a ``ReducingFeature``).
+    enum Intent: DismissibleMessage, Equatable {
         case alert(Alert?), endMeetingTapped, nextTapped, start, timerTicked
-    }
-
-    /// What changes the meeting; `dismiss` pops the screen.
-    enum Message: DismissibleMessage, Equatable {
-        case dismiss, alertClosed, endMeetingAsked, nextSpeaker, ticked, heard(String), speechFailed, saved(Meeting)
+        case dismiss, heard(String), speechFailed, saved(Meeting)
     }
 
     /// Applies one change to the meeting.
-    static func reduce(_ state: inout State, _ message: Message) {
+    static func reduce(_ state: inout State, _ message: Intent) {
         switch message {
-        case .dismiss: break  // its parent pops it
-        case .alertClosed: state.alert = nil
-        case .endMeetingAsked: state.alert = .endMeeting(isDiscardable: true)
-        case .nextSpeaker:
+        case .start, .dismiss: break  // the work starts; its parent pops it
+        case .alert: state.alert = nil
+        case .endMeetingTapped: state.alert = .endMeeting(isDiscardable: true)
+        case .nextTapped:
             // Past the last speaker there is nobody left: ask to end instead.
             guard state.speakerIndex < state.syncUp.attendees.count - 1 else {
                 state.alert = .endMeeting(isDiscardable: false)
@@ -50,7 +47,8 @@ struct RecordMeeting: Feature {
             }
             state.speakerIndex += 1
             state.secondsElapsed = state.speakerIndex * state.secondsPerAttendee
-        case .ticked:
+        case .timerTicked:
+            guard state.alert == nil else { return }  // the timer stands still behind an alert
             state.secondsElapsed += 1
             let isTurnOver =
                 state.secondsPerAttendee > 0 && state.secondsElapsed.isMultiple(of: state.secondsPerAttendee)
@@ -64,17 +62,10 @@ struct RecordMeeting: Feature {
     }
 
     /// Starts the timer and the recognizer; ends the meeting when time is up or the person says so.
-    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+    func work(for intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
-        case .alert(let action):
-            context.dispatch(.alertClosed)
-            switch action {
-            case .confirmSave: end(saving: true, context)
-            case .confirmDiscard: end(saving: false, context)
-            case nil: break
-            }
-        case .endMeetingTapped: context.dispatch(.endMeetingAsked)
-        case .nextTapped: context.dispatch(.nextSpeaker)
+        case .alert(.confirmSave?): end(saving: true, context)
+        case .alert(.confirmDiscard?): end(saving: false, context)
         case .start:
             context.run(id: "speech") { work in
                 @Dependency(\.speechClient) var speech
@@ -94,10 +85,9 @@ struct RecordMeeting: Feature {
                     work.send(.timerTicked)
                 }
             }
-        case .timerTicked:
-            guard context.state.alert == nil else { return }
-            context.dispatch(.ticked)
-            if context.state.durationRemaining <= .zero { end(saving: true, context) }
+        case .timerTicked where context.state.alert == nil && context.state.durationRemaining <= .zero:
+            end(saving: true, context)
+        default: break
         }
     }
 

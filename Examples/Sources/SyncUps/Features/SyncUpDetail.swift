@@ -3,40 +3,34 @@ import Foundation
 import MVI
 
 /// One sync-up: its meetings, the edit sheet, deletion, and the start of a meeting.
-struct SyncUpDetail: Feature, RoutesToChildren {
+struct SyncUpDetail: ReducingFeature, RoutesToChildren {
     /// What the screen shows over itself: at most one thing.
-    enum Destination: Equatable, Sendable {
+    enum Destination: Equatable {
         case alert(AlertState<Alert>)
         case edit(SyncUpForm.State)
     }
 
     /// What the detail's alerts lead to.
-    enum Alert: Equatable, Sendable {
+    enum Alert: Equatable {
         case confirmDeletion, continueWithoutRecording, openSettings
     }
 
     /// The sync-up and what is shown over it.
-    struct State: Equatable, Sendable {
+    struct State: Equatable {
         /// The sheet or alert shown.
         var destination: Destination?
         /// The sync-up shown.
         var syncUp: SyncUp
     }
 
-    /// What the person does.
-    enum Intent: Equatable, Sendable {
+    /// What the person does, and what the screen shows over itself.
+    enum Intent: Equatable {
         case cancelEditTapped, deleteTapped, deleteMeetings(atOffsets: IndexSet), doneEditingTapped, editTapped
-        case startMeetingTapped, alert(Alert?), edit(SyncUpForm.Intent)
-    }
-
-    /// What changes the screen.
-    enum Message: Equatable, Sendable {
-        case presented(Destination?), meetingsDeleted(atOffsets: IndexSet), saved(SyncUp)
-        case edit(SyncUpForm.Message)
+        case startMeetingTapped, alert(Alert?), edit(ChildInput<SyncUpForm>), presented(Destination?)
     }
 
     /// What the app does for the detail.
-    enum SideEffect: Equatable, Sendable {
+    enum SideEffect: Equatable {
         /// The sync-up was deleted: the list drops it, and its screens close.
         case deleted(SyncUp.ID)
         /// A meeting starts: the recording screen is pushed.
@@ -44,35 +38,30 @@ struct SyncUpDetail: Feature, RoutesToChildren {
     }
 
     /// The edit sheet's form.
-    static let edit = child(
-        SyncUpForm(), at: \.destination, case: Destination.edit, intent: Intent.edit, message: Message.edit)
+    static let edit = child(SyncUpForm(), at: \.destination, case: Destination.edit, as: Intent.edit)
     /// The form, for routing and logs.
     static let childScopes: [any ChildScopeRoute<SyncUpDetail>] = [edit]
 
     /// Applies one change to the screen.
-    static func reduce(_ state: inout State, _ message: Message) {
+    static func reduce(_ state: inout State, _ message: Intent) {
         switch message {
-        case .presented(let destination): state.destination = destination
-        case .meetingsDeleted(let offsets): state.syncUp.meetings.remove(atOffsets: offsets)
-        case .saved(let syncUp):
-            state.syncUp = syncUp
+        case .cancelEditTapped, .alert: state.destination = nil
+        case .deleteTapped: state.destination = .alert(.deleteSyncUp)
+        case .deleteMeetings(let offsets): state.syncUp.meetings.remove(atOffsets: offsets)
+        case .doneEditingTapped:
+            guard case .edit(let form) = state.destination else { return }
+            state.syncUp = form.syncUp.withoutBlankAttendees
             state.destination = nil
+        case .editTapped, .startMeetingTapped: break  // their work reads a dependency
+        case .presented(let destination): state.destination = destination
         case .edit: reduceChildren(&state, message)
         }
     }
 
-    /// Handles the buttons, the alerts' choices and the form.
-    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+    /// Opens the form, asks the recognizer before a meeting, and does what an alert's button says.
+    func work(for intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
-        case .cancelEditTapped: context.dispatch(.presented(nil))
-        case .deleteTapped: context.dispatch(.presented(.alert(.deleteSyncUp)))
-        case .deleteMeetings(let offsets):
-            context.dispatch(.meetingsDeleted(atOffsets: offsets))
-        case .doneEditingTapped:
-            guard case .edit(let form) = context.state.destination else { return }
-            context.dispatch(.saved(form.syncUp.withoutBlankAttendees))
-        case .editTapped:
-            context.dispatch(.presented(.edit(.init(syncUp: context.state.syncUp))))
+        case .editTapped: context.dispatch(.presented(.edit(.init(syncUp: context.state.syncUp))))
         case .startMeetingTapped:
             @Dependency(\.speechClient) var speech
             switch speech.authorizationStatus() {
@@ -80,20 +69,14 @@ struct SyncUpDetail: Feature, RoutesToChildren {
             case .denied: context.dispatch(.presented(.alert(.speechRecognitionDenied)))
             case .restricted: context.dispatch(.presented(.alert(.speechRecognitionRestricted)))
             }
-        case .alert(let action):
-            context.dispatch(.presented(nil))
-            switch action {
-            case .confirmDeletion:
-                context.post(.deleted(context.state.syncUp.id))
-            case .continueWithoutRecording: context.post(.startMeeting(context.state.syncUp))
-            case .openSettings:
-                context.run { _ in
-                    @Dependency(\.openSettings) var openSettings
-                    await openSettings()
-                }
-            case nil: break
+        case .alert(.confirmDeletion?): context.post(.deleted(context.state.syncUp.id))
+        case .alert(.continueWithoutRecording?): context.post(.startMeeting(context.state.syncUp))
+        case .alert(.openSettings?):
+            context.run { _ in
+                @Dependency(\.openSettings) var openSettings
+                await openSettings()
             }
-        case .edit: context.forwardToChildren(intent)
+        default: break
         }
     }
 }

@@ -6,7 +6,7 @@ import MVI
 /// either; its parent reads the sync-up when the person confirms.
 struct SyncUpForm: Feature {
     /// The sync-up being edited and the field with the keyboard.
-    struct State: Equatable, Sendable {
+    struct State: Equatable {
         /// The field being typed into.
         var focus: Field? = .title
         /// The sync-up as edited so far.
@@ -25,19 +25,19 @@ struct SyncUpForm: Feature {
     }
 
     /// A field that can have the focus (a keyboard reaches the duration and theme too).
-    enum Field: Hashable, Sendable {
+    enum Field: Hashable {
         case attendee(UUID)
         case title, duration, theme
     }
 
     /// What the person does: edits a field or moves the focus (a view's binding), adds or
     /// deletes attendees.
-    enum Intent: Equatable, Sendable {
+    enum Intent: Equatable {
         case binding(StateBinding<State>), addAttendeeTapped, deleteAttendees(atOffsets: IndexSet)
     }
 
     /// What changes the form: an edit, or the attendees added and removed with the ids they need.
-    enum Message: Equatable, Sendable {
+    enum Message: Equatable {
         case binding(StateBinding<State>), attendeeAdded(UUID), attendeesDeleted(atOffsets: IndexSet, blank: UUID?)
     }
 

@@ -1,17 +1,18 @@
 import Foundation
 import MVI
 
-/// The app: the list at the root, and a stack of screens pushed over it.
-struct SyncUpsApp: Feature, RoutesToChildren {
+/// The app: the list at the root, and a stack of screens pushed over it. It only routes and
+/// reduces, so its intents are its messages: each child is one case, and there is no `execute`.
+struct SyncUpsApp: ReducingFeature, RoutesToChildren {
     /// A screen of the stack.
-    enum Path: Equatable, Sendable {
+    enum Path: Equatable {
         case detail(SyncUpDetail.State)
         case meeting(Meeting, syncUp: SyncUp)
         case record(RecordMeeting.State)
     }
 
     /// The list, the stack, and what went wrong with the saved list.
-    struct State: Equatable, Sendable {
+    struct State: Equatable {
         /// The root screen.
         var list = SyncUpsList.State()
         /// The screens over it, the top last.
@@ -20,24 +21,20 @@ struct SyncUpsApp: Feature, RoutesToChildren {
         var problem: String?
     }
 
-    /// What the person does: on the list, on a screen, or with the stack.
-    enum Intent: Equatable, Sendable {
-        case list(SyncUpsList.Intent), detail(Int, SyncUpDetail.Intent), record(Int, RecordMeeting.Intent)
-        case path(StackChange<Path>), reportProblem(String)
-    }
-
-    /// What changes the app.
-    enum Message: Equatable, Sendable {
-        case list(SyncUpsList.Message), detail(Int, SyncUpDetail.Message), record(Int, RecordMeeting.Message)
-        case path(StackChange<Path>), deleted(SyncUp.ID), problemReported(String)
+    /// What happens: on the list, on a screen, to the stack; a sync-up deleted from its
+    /// screen; a problem with the saved list.
+    enum Intent: Equatable {
+        case list(ChildInput<SyncUpsList>), detail(Int, ChildInput<SyncUpDetail>)
+        case record(Int, ChildInput<RecordMeeting>), path(StackChange<Path>), deleted(SyncUp.ID)
+        case reportProblem(String)
     }
 
     /// The list.
-    static let list = child(SyncUpsList(), at: \.list, intent: Intent.list, message: Message.list)
+    static let list = child(SyncUpsList(), at: \.list, as: Intent.list)
     /// The detail screens of the stack: a sync-up deleted leaves the list, and a meeting
     /// started pushes its recording screen.
     static let detail = child(
-        SyncUpDetail(), in: \.path, case: Path.detail, intent: Intent.detail, message: Message.detail,
+        SyncUpDetail(), in: \.path, case: Path.detail, as: Intent.detail,
         sideEffects: { _, effect in
             switch effect {
             case .deleted(let id): .dispatch(.deleted(id))
@@ -45,8 +42,7 @@ struct SyncUpsApp: Feature, RoutesToChildren {
             }
         })
     /// The recording screens of the stack.
-    static let record = child(
-        RecordMeeting(), in: \.path, case: Path.record, intent: Intent.record, message: Message.record)
+    static let record = child(RecordMeeting(), in: \.path, case: Path.record, as: Intent.record)
     /// Every child, for routing and logs.
     static let childScopes: [any ChildScopeRoute<SyncUpsApp>] = [list, detail, record]
 
@@ -58,22 +54,13 @@ struct SyncUpsApp: Feature, RoutesToChildren {
             .each(in: \.path, case: Path.record, at: \.syncUp))
     ]
 
-    /// Applies one change to the app.
-    static func reduce(_ state: inout State, _ message: Message) {
+    /// Applies one change to the app; the children's go to them.
+    static func reduce(_ state: inout State, _ message: Intent) {
         switch message {
         case .path(let change): state.path.apply(change)
         case .deleted(let id): state.list.syncUps.removeAll { $0.id == id }
-        case .problemReported(let problem): state.problem = problem
+        case .reportProblem(let problem): state.problem = problem
         default: reduceChildren(&state, message)
-        }
-    }
-
-    /// Routes to the list and the screens, and moves through the stack.
-    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
-        switch intent {
-        case .path(let change): context.dispatch(.path(change))
-        case .reportProblem(let problem): context.dispatch(.problemReported(problem))
-        default: context.forwardToChildren(intent)
         }
     }
 }

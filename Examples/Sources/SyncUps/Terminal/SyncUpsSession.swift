@@ -56,7 +56,7 @@ public final class SyncUpsSession {
         for (id, screen) in store.state.path.elements where !startedRecordings.contains(id) {
             guard case .record = screen else { continue }
             startedRecordings.insert(id)
-            store.send(.record(id, .start))
+            store.send(.record(id, .intent(.start)))
         }
     }
 

@@ -39,27 +39,29 @@ struct SyncUpsTerminal: Equatable, Sendable {
         switch Self.top(of: state) {
         case .list:
             if let form = state.list.add {
-                return Self.formCommand(key, form, confirm: .list(.confirmAddTapped), cancel: .list(.dismissAddTapped))
-                {
-                    .list(.add($0))
+                return Self.formCommand(
+                    key, form, confirm: .list(.intent(.confirmAddTapped)), cancel: .list(.intent(.dismissAddTapped))
+                ) {
+                    .list(.intent(.add(.intent($0))))
                 }
             }
             return listCommand(key, state.list.syncUps)
         case .detail(let id, let detail):
             switch detail.destination {
-            case .alert(let alert)?: return Self.alertCommand(key, alert) { .detail(id, .alert($0)) }
+            case .alert(let alert)?: return Self.alertCommand(key, alert) { .detail(id, .intent(.alert($0))) }
             case .edit(let form)?:
                 return Self.formCommand(
-                    key, form, confirm: .detail(id, .doneEditingTapped), cancel: .detail(id, .cancelEditTapped)
-                ) { .detail(id, .edit($0)) }
+                    key, form, confirm: .detail(id, .intent(.doneEditingTapped)),
+                    cancel: .detail(id, .intent(.cancelEditTapped))
+                ) { .detail(id, .intent(.edit(.intent($0)))) }
             case nil: return detailCommand(key, id, detail.syncUp)
             }
         case .meeting: return key == .escape || key == .left ? .send(.path(.back)) : nil
         case .record(let id, let record):
-            if let alert = record.alert { return Self.alertCommand(key, alert) { .record(id, .alert($0)) } }
+            if let alert = record.alert { return Self.alertCommand(key, alert) { .record(id, .intent(.alert($0))) } }
             switch key {
-            case .character("n"), .right: return .send(.record(id, .nextTapped))
-            case .character("e"), .escape: return .send(.record(id, .endMeetingTapped))
+            case .character("n"), .right: return .send(.record(id, .intent(.nextTapped)))
+            case .character("e"), .escape: return .send(.record(id, .intent(.endMeetingTapped)))
             default: return nil
             }
         }
@@ -70,14 +72,14 @@ struct SyncUpsTerminal: Equatable, Sendable {
         switch key {
         case .up: selectedSyncUp = max(0, selectedSyncUp - 1)
         case .down: selectedSyncUp = max(0, min(selectedSyncUp + 1, syncUps.count - 1))
-        case .character("a"): return .send(.list(.addSyncUpTapped))
+        case .character("a"): return .send(.list(.intent(.addSyncUpTapped)))
         case .character("q"): return .quit
         case .enter where !syncUps.isEmpty:
             selectedMeeting = 0
             return .send(.path(.push(.detail(.init(syncUp: syncUps[selectedSyncUp])))))
         case .character("d"), .delete:
             guard !syncUps.isEmpty else { return nil }
-            return .send(.list(.delete(atOffsets: [selectedSyncUp])))
+            return .send(.list(.intent(.delete(atOffsets: [selectedSyncUp]))))
         default: break
         }
         return nil
@@ -89,15 +91,15 @@ struct SyncUpsTerminal: Equatable, Sendable {
         switch key {
         case .up: selectedMeeting = max(0, selectedMeeting - 1)
         case .down: selectedMeeting = max(0, min(selectedMeeting + 1, meetings.count - 1))
-        case .character("s"): return .send(.detail(id, .startMeetingTapped))
-        case .character("e"): return .send(.detail(id, .editTapped))
-        case .character("x"): return .send(.detail(id, .deleteTapped))
+        case .character("s"): return .send(.detail(id, .intent(.startMeetingTapped)))
+        case .character("e"): return .send(.detail(id, .intent(.editTapped)))
+        case .character("x"): return .send(.detail(id, .intent(.deleteTapped)))
         case .escape, .left: return .send(.path(.back))
         case .enter where !meetings.isEmpty:
             return .send(.path(.push(.meeting(meetings[selectedMeeting], syncUp: syncUp))))
         case .character("d"), .delete:
             guard !meetings.isEmpty else { return nil }
-            return .send(.detail(id, .deleteMeetings(atOffsets: [selectedMeeting])))
+            return .send(.detail(id, .intent(.deleteMeetings(atOffsets: [selectedMeeting]))))
         default: break
         }
         return nil

@@ -21,6 +21,11 @@
 /// }
 /// ```
 ///
+/// A parent can be one too: each child is then one case of `Intent`, carrying a
+/// ``ChildInput`` (`case detail(Int, ChildInput<Detail>)`), declared with `child(_:in:as:)`
+/// and its siblings; with ``RoutesToChildren`` the default `execute` runs a child's intents
+/// with the child's own `execute` and reduces the rest, so the parent writes `reduce` alone.
+///
 /// Features that do not adopt it pay nothing: it is a protocol of its own, with its own
 /// default `execute`.
 public protocol ReducingFeature: Feature where Message == Intent {

@@ -89,3 +89,70 @@ enum RoutingDocs {
         #expect(stack.count == 0)
     }
 }
+
+/// The code of the "Composing features" article's section "A parent that only routes"
+/// (MVI.docc), compiled and run. Keep in sync.
+enum OnlyRoutingDocs {
+    typealias Form = DestinationsDocs.Form
+    typealias Detail = DestinationsDocs.Detail
+
+    struct Shelf: ReducingFeature, RoutesToChildren {
+        enum Screen: Equatable {
+            case detail(Detail.State)
+            case edit(Form.State)
+        }
+        struct State: Equatable {
+            var path = DestinationStack<Screen>()
+            var sheet: Form.State?
+        }
+        enum Intent: Equatable {
+            case path(StackChange<Screen>), sheet(ChildInput<Form>)
+            case detail(Int, ChildInput<Detail>), edit(Int, ChildInput<Form>)
+        }
+
+        static let sheet = child(Form(), at: \.sheet, as: Intent.sheet)
+        static let detail = child(Detail(), in: \.path, case: Screen.detail, as: Intent.detail)
+        static let edit = child(Form(), in: \.path, case: Screen.edit, as: Intent.edit)
+        static let childScopes: [any ChildScopeRoute<Shelf>] = [sheet, detail, edit]
+
+        static func reduce(_ state: inout State, _ message: Intent) {
+            switch message {
+            case .path(let change): state.path.apply(change)
+            default: reduceChildren(&state, message)
+            }
+        }
+    }
+}
+
+@Suite struct OnlyRoutingArticleTests {
+    typealias Shelf = OnlyRoutingDocs.Shelf
+
+    @Test func screensArePushedRoutedToAndPoppedWithOneCasePerChild() async {
+        let store = TestStore(Shelf(), initialState: .init(sheet: .init()))
+        await store.send(.path(.push(.detail(.init(title: "Dune"))))) {
+            $0.path = DestinationStack([.detail(.init(title: "Dune"))])
+        }
+        await store.send(.path(.push(.edit(.init())))) {
+            $0.path = DestinationStack([.detail(.init(title: "Dune")), .edit(.init())])
+        }
+        await store.send(.edit(1, .intent(.setTitle("Emma")))) {
+            $0.path = DestinationStack([.detail(.init(title: "Dune")), .edit(.init(title: "Emma"))])
+        }
+        await store.send(.detail(0, .intent(.editTapped))) {
+            $0.path = DestinationStack([
+                .detail(.init(title: "Dune", destination: .edit(.init(title: "Dune")))), .edit(.init(title: "Emma")),
+            ])
+        }
+        await store.send(.detail(0, .intent(.edit(.setTitle("Dune Messiah"))))) {
+            $0.path = DestinationStack([
+                .detail(.init(title: "Dune", destination: .edit(.init(title: "Dune Messiah")))),
+                .edit(.init(title: "Emma")),
+            ])
+        }
+        await store.send(.sheet(.intent(.setTitle("Ulysses")))) { $0.sheet?.title = "Ulysses" }
+        await store.send(.path(.popToRoot)) { $0.path = DestinationStack() }
+        await store.finish()
+        let name = ChildPath.name(of: Shelf.Intent.edit(1, .intent(.setTitle("x"))), in: Shelf.self, inStore: "Shelf")
+        #expect(name == "Shelf/path[1]")
+    }
+}

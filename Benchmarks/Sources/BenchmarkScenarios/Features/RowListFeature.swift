@@ -75,3 +75,21 @@ struct RoutedRowListFeature: Feature, RoutesToChildren {
         }
     }
 }
+
+/// `RowListFeature` written as a `ReducingFeature` whose rows are `ChildInput` cases: no
+/// `execute`, the default one forwards the rows' intents (`child-in-10-input`).
+struct InputRowListFeature: ReducingFeature, RoutesToChildren {
+    typealias State = RowListFeature.State
+    enum Intent: Sendable { case rows(Int, ChildInput<RowFeature>), clear }
+    typealias SideEffect = Never
+
+    static let rows = child(RowFeature(), in: \.rows, as: Intent.rows)
+    static let childScopes: [any ChildScopeRoute<InputRowListFeature>] = [rows]
+
+    static func reduce(_ state: inout State, _ message: Intent) {
+        switch message {
+        case .clear: state.rows.removeAll()
+        default: reduceChildren(&state, message)
+        }
+    }
+}

@@ -6,7 +6,7 @@ extension Scenario {
     /// robin), through the parent's store, one subscriber on the parent. Against `send-1sub`
     /// it is what composition adds to a send; against each other, whether it grows with the
     /// list (it must not: one lookup by id).
-    static func childInList(_ name: String, rows: Int, routed: Bool = false) -> Scenario {
+    static func childInList(_ name: String, rows: Int, routing: RowRouting = .explicit) -> Scenario {
         func verify(_ rowsState: OrderedDictionary<Int, RowFeature.State>, _ sink: Sink, _ n: Int) -> String? {
             let total = rowsState.values.reduce(0) { $0 + $1.count }
             return expect("increments over all rows", total, n)
@@ -16,7 +16,7 @@ extension Scenario {
         return Scenario(
             name,
             "one intent to one row among \(rows) child features, one subscriber on the parent"
-                + (routed ? ", routed with RoutesToChildren" : ""),
+                + routing.description,
             fullSize: 1_000_000, smokeSize: 10_000,
             systems: [
                 (
@@ -35,7 +35,16 @@ extension Scenario {
                 (
                     .mvi,
                     { n in
-                        if routed {
+                        if routing == .input {
+                            let store = Store(InputRowListFeature(), initialState: RowListFeature.state(rows: rows))
+                            let sink = Sink()
+                            let subscription = store.subscribe { sink.observe($0.rows.count) }
+                            return Trial(
+                                operations: n,
+                                run: { for i in 0..<n { store.send(.rows(i % rows, .intent(.increment))) } },
+                                verify: { withExtendedLifetime(subscription) { verify(store.state.rows, sink, n) } })
+                        }
+                        if routing == .routed {
                             let store = Store(RoutedRowListFeature(), initialState: RowListFeature.state(rows: rows))
                             let sink = Sink()
                             let subscription = store.subscribe { sink.observe($0.rows.count) }
@@ -54,6 +63,24 @@ extension Scenario {
                     }
                 ),
             ])
+    }
+}
+
+/// How the parent of `child-in-*` reaches its rows.
+enum RowRouting {
+    /// One line each in `reduce` and `execute`.
+    case explicit
+    /// `RoutesToChildren`: `reduceChildren` and `forwardToChildren`.
+    case routed
+    /// A `ReducingFeature` with a `ChildInput` case: no `execute`.
+    case input
+
+    var description: String {
+        switch self {
+        case .explicit: ""
+        case .routed: ", routed with RoutesToChildren"
+        case .input: ", one ChildInput case in a ReducingFeature parent"
+        }
     }
 }
 

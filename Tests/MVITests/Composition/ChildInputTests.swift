@@ -258,4 +258,45 @@ import Testing
         #expect(!Desk.reduceChildren(&state, .total(.intent(.add(2)))))
         #expect(state.total.count == 2)
     }
+
+    struct Rows: ReducingFeature, RoutesToChildren {
+        struct State: Equatable, Sendable { var rows: [Int: Tally.State] = [:] }
+        enum Intent: Equatable, Sendable { case rows(Int, ChildInput<Tally>), insert(Int), delete(Int), asked }
+        static let rows = child(Tally(), in: \.rows, as: Intent.rows, sideEffects: { _, _ in .dispatch(.asked) })
+        static let childScopes: [any ChildScopeRoute<Rows>] = [rows]
+
+        static func reduce(_ state: inout State, _ message: Intent) {
+            switch message {
+            case .insert(let id): state.rows[id] = .init()
+            case .delete(let id): state.rows[id] = nil
+            case .asked: break
+            default: reduceChildren(&state, message)
+            }
+        }
+    }
+
+    /// Rows added, given work, deleted and added again from many threads: each deleted row's
+    /// work ends with it, and every intent reaches the row it names.
+    @Test func rowsChangedFromManyThreadsKeepTheirIntentsApartAndLoseTheirWork() async {
+        let store = Store(Rows(), initialState: .init())
+        let threadCount = 8
+        let rowsPerThread = 200
+        let threads = Threads.start(threadCount) { thread in
+            for index in 0..<rowsPerThread {
+                let id = thread * rowsPerThread + index
+                store.send(.insert(id))
+                store.send(.rows(id, .intent(.addLater(100))))
+                store.send(.rows(id, .intent(.add(1))))
+                store.send(.delete(id))
+                store.send(.insert(id))
+                store.send(.rows(id, .intent(.add(2))))
+                store.send(.rows(id, .message(.added(3))))
+            }
+        }
+        await threads.join()
+        await store.waitForIdle()
+        #expect(store.runningTaskCount == 0)
+        #expect(store.state.rows.count == threadCount * rowsPerThread)
+        #expect(store.state.rows.values.allSatisfy { $0.count == 5 })
+    }
 }

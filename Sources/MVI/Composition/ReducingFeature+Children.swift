@@ -6,8 +6,8 @@ extension ReducingFeature {
     // for the intents `forwardToChildren(_:)` finds (the default `execute` of a
     // `ReducingFeature` that `RoutesToChildren`).
 
-    /// Declares a single child feature that is always there, in a parent whose intents are its messages: the
-    /// parent's one case for it carries the child's ``ChildInput``.
+    /// Declares a single child feature that is always there, in a parent whose intents are its
+    /// messages: the parent's one case for it carries the child's ``ChildInput``.
     ///
     /// - Parameters:
     ///   - child: The child feature that runs the child's intents.
@@ -30,8 +30,8 @@ extension ReducingFeature {
         .carried(by: { input($1) }).running(child)
     }
 
-    /// Declares a single child feature that is always there, in a parent whose intents are its messages: the
-    /// parent's one case for it carries the child's ``ChildInput``.
+    /// Declares a single child feature, always there, that posts no side effects, in a parent whose
+    /// intents are its messages: the parent's one case for it carries the child's ``ChildInput``.
     ///
     /// - Parameters:
     ///   - child: The child feature that runs the child's intents.
@@ -45,14 +45,12 @@ extension ReducingFeature {
         name: String? = nil,
         as input: @escaping @Sendable (ChildInput<Child>) -> Intent
     ) -> ChildScope<Self, Child, SingleChild> where Child.SideEffect == Never {
-        self.child(
-            Child.self, at: state, name: name, intent: { input(.intent($0)) }, message: { input(.message($0)) }
-        )
-        .carried(by: { input($1) }).running(child)
+        self.child(child, at: state, name: name, as: input, sideEffects: absurd)
     }
 
-    /// Declares a single child feature whose state may be absent (a sheet, a detail), in a parent whose intents are its messages: the
-    /// parent's one case for it carries the child's ``ChildInput``.
+    /// Declares a single child feature whose state may be absent (a sheet, a detail), in a parent
+    /// whose intents are its messages: the parent's one case for it carries the child's
+    /// ``ChildInput``.
     ///
     /// - Parameters:
     ///   - child: The child feature that runs the child's intents.
@@ -75,8 +73,9 @@ extension ReducingFeature {
         .carried(by: { input($1) }).running(child)
     }
 
-    /// Declares a single child feature whose state may be absent (a sheet, a detail), in a parent whose intents are its messages: the
-    /// parent's one case for it carries the child's ``ChildInput``.
+    /// Declares a single child feature whose state may be absent (a sheet, a detail), that posts no
+    /// side effects, in a parent whose intents are its messages: the parent's one case for it
+    /// carries the child's ``ChildInput``.
     ///
     /// - Parameters:
     ///   - child: The child feature that runs the child's intents.
@@ -90,14 +89,11 @@ extension ReducingFeature {
         name: String? = nil,
         as input: @escaping @Sendable (ChildInput<Child>) -> Intent
     ) -> ChildScope<Self, Child, SingleChild> where Child.SideEffect == Never {
-        self.child(
-            Child.self, at: state, name: name, intent: { input(.intent($0)) }, message: { input(.message($0)) }
-        )
-        .carried(by: { input($1) }).running(child)
+        self.child(child, at: state, name: name, as: input, sideEffects: absurd)
     }
 
-    /// Declares a child feature that is one case of an optional enum destination, in a parent whose intents are its messages: the
-    /// parent's one case for it carries the child's ``ChildInput``.
+    /// Declares a child feature that is one case of an optional enum destination, in a parent whose
+    /// intents are its messages: the parent's one case for it carries the child's ``ChildInput``.
     ///
     /// - Parameters:
     ///   - child: The child feature that runs the child's intents.
@@ -122,8 +118,9 @@ extension ReducingFeature {
         .carried(by: { input($1) }).running(child)
     }
 
-    /// Declares a child feature that is one case of an optional enum destination, in a parent whose intents are its messages: the
-    /// parent's one case for it carries the child's ``ChildInput``.
+    /// Declares a child feature that is one case of an optional enum destination, that posts no
+    /// side effects, in a parent whose intents are its messages: the parent's one case for it
+    /// carries the child's ``ChildInput``.
     ///
     /// - Parameters:
     ///   - child: The child feature that runs the child's intents.
@@ -139,15 +136,11 @@ extension ReducingFeature {
         name: String? = nil,
         as input: @escaping @Sendable (ChildInput<Child>) -> Intent
     ) -> ChildScope<Self, Child, SingleChild> where Child.SideEffect == Never {
-        self.child(
-            Child.self, at: destination, case: `case`, name: name, intent: { input(.intent($0)) },
-            message: { input(.message($0)) }
-        )
-        .carried(by: { input($1) }).running(child)
+        self.child(child, at: destination, case: `case`, name: name, as: input, sideEffects: absurd)
     }
 
-    /// Declares a collection of child features by stable id, in a parent whose intents are its messages: the
-    /// parent's one case for it carries the child's ``ChildInput``.
+    /// Declares a collection of child features by stable id, in a parent whose intents are its
+    /// messages: the parent's one case for it carries the child's ``ChildInput``.
     ///
     /// - Parameters:
     ///   - child: The child feature that runs the child's intents.
@@ -171,8 +164,9 @@ extension ReducingFeature {
         .carried(by: input).running(child)
     }
 
-    /// Declares a collection of child features by stable id, in a parent whose intents are its messages: the
-    /// parent's one case for it carries the child's ``ChildInput``.
+    /// Declares a collection of child features by stable id, that posts no side effects, in a
+    /// parent whose intents are its messages: the parent's one case for it carries the child's
+    /// ``ChildInput``.
     ///
     /// - Parameters:
     ///   - child: The child feature that runs the child's intents.
@@ -187,15 +181,12 @@ extension ReducingFeature {
         as input: @escaping @Sendable (Children.ChildID, ChildInput<Child>) -> Intent
     ) -> ChildScope<Self, Child, Children.ChildID>
     where Children.ChildState == Child.State, Children.ChildID: Sendable, Child.SideEffect == Never {
-        self.child(
-            Child.self, in: children, name: name, intent: { input($0, .intent($1)) },
-            message: { input($0, .message($1)) }
-        )
-        .carried(by: input).running(child)
+        self.child(child, in: children, name: name, as: input, sideEffects: absurd)
     }
 
-    /// Declares one kind of screen of a stack (or collection) of different screens, in a parent whose intents are its messages: the
-    /// parent's one case for it carries the child's ``ChildInput``.
+    /// Declares one kind of screen of a stack (or collection) of different screens, in a parent
+    /// whose intents are its messages: the parent's one case for it carries the child's
+    /// ``ChildInput``.
     ///
     /// - Parameters:
     ///   - child: The child feature that runs the child's intents.
@@ -220,8 +211,9 @@ extension ReducingFeature {
         .carried(by: input).running(child)
     }
 
-    /// Declares one kind of screen of a stack (or collection) of different screens, in a parent whose intents are its messages: the
-    /// parent's one case for it carries the child's ``ChildInput``.
+    /// Declares one kind of screen of a stack (or collection) of different screens, that posts no
+    /// side effects, in a parent whose intents are its messages: the parent's one case for it
+    /// carries the child's ``ChildInput``.
     ///
     /// - Parameters:
     ///   - child: The child feature that runs the child's intents.
@@ -237,11 +229,7 @@ extension ReducingFeature {
         name: String? = nil,
         as input: @escaping @Sendable (Children.ChildID, ChildInput<Child>) -> Intent
     ) -> ChildScope<Self, Child, Children.ChildID> where Children.ChildID: Sendable, Child.SideEffect == Never {
-        self.child(
-            Child.self, in: children, case: `case`, name: name, intent: { input($0, .intent($1)) },
-            message: { input($0, .message($1)) }
-        )
-        .carried(by: input).running(child)
+        self.child(child, in: children, case: `case`, name: name, as: input, sideEffects: absurd)
     }
 
 }

@@ -1,3 +1,4 @@
+import Foundation
 import MVI
 import MVIFixtures
 import Testing
@@ -43,7 +44,7 @@ import Testing
 
     struct Note: ReducingFeature {
         struct State: Equatable, Sendable { var text = "" }
-        enum Intent: Equatable, Sendable { case write(String) }
+        enum Intent: Equatable, Sendable, Codable { case write(String) }
 
         static func reduce(_ state: inout State, _ message: Intent) {
             switch message {
@@ -298,5 +299,15 @@ import Testing
         #expect(store.runningTaskCount == 0)
         #expect(store.state.rows.count == threadCount * rowsPerThread)
         #expect(store.state.rows.values.allSatisfy { $0.count == 5 })
+    }
+
+    /// A recording keeps a parent's intents as JSON when they are `Codable`: a `ChildInput`
+    /// is, when the child's intents and messages are, and reads back the same.
+    @Test func aChildInputOfCodableValuesRoundTripsThroughJSON() throws {
+        let values: [ChildInput<Note>] = [.intent(.write("a")), .message(.write("b"))]
+        let data = try JSONEncoder().encode(values)
+        #expect(try JSONDecoder().decode([ChildInput<Note>].self, from: data) == values)
+        #expect(values.map(\.intent) == [.write("a"), nil])
+        #expect(values.map(\.message) == [nil, .write("b")])
     }
 }

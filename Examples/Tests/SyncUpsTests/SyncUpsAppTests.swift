@@ -20,6 +20,20 @@ struct SyncUpsAppTests {
         #expect(name(.detail(3, .intent(.edit(.intent(.addAttendeeTapped))))) == "SyncUps/path[3]/destination")
     }
 
+    @Test func aHandleReachesTheFormOfAScreenThroughTwoParentsOfOneCasePerChild() {
+        let detail = SyncUpDetail.State(destination: .edit(.init(syncUp: .mock)), syncUp: .mock)
+        let store = Store(
+            SyncUpsApp(), initialState: .init(list: .init(syncUps: [.mock]), path: DestinationStack([.detail(detail)])),
+            environment: .dependencies())
+        let form = store.scope(SyncUpsApp.detail, id: 0).scope(SyncUpDetail.edit)
+        var renamed = SyncUp.mock
+        renamed.title = "Renamed"
+        form.send(.binding(.set(\.syncUp, renamed)))
+        #expect(form.state?.syncUp == renamed)
+        // The form is a copy being edited: the list's sync-up changes only when it is saved.
+        #expect(store.state.list.syncUps == [.mock])
+    }
+
     @Test func anEditInTheDetailReachesTheList() async {
         let store = TestStore(
             SyncUpsApp(), initialState: .init(list: .init(syncUps: [.mock])), environment: .dependencies())

@@ -73,6 +73,22 @@ struct Tick: ReducingFeature {
     static func reduce(_ state: inout State, _ message: Message) { state.count += 1 }
 }
 
+/// The rows as one `ChildInput` case of a parent whose intents are its messages.
+struct OneCaseCounters: ReducingFeature, RoutesToChildren {
+    struct State: Equatable, Sendable { var rows: [Int: Tick.State] = [:] }
+    enum Intent: Sendable { case rows(Int, ChildInput<Tick>), reset }
+
+    static let rows = child(Tick(), in: \.rows, as: Intent.rows)
+    static let childScopes: [any ChildScopeRoute<OneCaseCounters>] = [rows]
+
+    static func reduce(_ state: inout State, _ message: Intent) {
+        switch message {
+        case .reset: state.rows = [:]
+        default: reduceChildren(&state, message)
+        }
+    }
+}
+
 @Suite struct ChildNamingTests {
     @Test func intentsAndMessagesForAChildNameIt() {
         let (logger, sink) = memoryLogger()
@@ -98,6 +114,22 @@ struct Tick: ReducingFeature {
             sink.lines == [
                 "[Counters/rows[7]] intent: rows(7, MVILoggingTests.Tick.Intent.tick)",
                 "[Counters/rows[7]] message: rows(7, MVILoggingTests.Tick.Intent.tick)",
+                "[Counters] intent: reset",
+                "[Counters] message: reset",
+            ])
+    }
+
+    @Test func aParentOfOneCasePerChildNamesTheChildAndSaysWhichKindOfValue() {
+        let (logger, sink) = memoryLogger()
+        let store = Store(
+            OneCaseCounters(), initialState: .init(rows: [7: .init()]), name: "Counters",
+            middleware: [.logging(logger: logger, levels: .init(intent: .debug, message: .debug))])
+        store.send(.rows(7, .intent(.tick)))
+        store.send(.reset)
+        #expect(
+            sink.lines == [
+                "[Counters/rows[7]] intent: rows(7, intent(MVILoggingTests.Tick.Intent.tick))",
+                "[Counters/rows[7]] message: rows(7, message(MVILoggingTests.Tick.Intent.tick))",
                 "[Counters] intent: reset",
                 "[Counters] message: reset",
             ])

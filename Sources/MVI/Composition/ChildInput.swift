@@ -42,3 +42,15 @@ extension ChildInput: Hashable where Child.Intent: Hashable, Child.Message: Hash
 extension ChildInput: Encodable where Child.Intent: Encodable, Child.Message: Encodable {}
 
 extension ChildInput: Decodable where Child.Intent: Decodable, Child.Message: Decodable {}
+
+extension ChildInput: CustomStringConvertible {
+    /// `intent(…)` or `message(…)` around the child's value as Swift writes it, so that a
+    /// parent's value reads `rows(7, intent(Row.Intent.tick))` in logs, without this type's
+    /// whole generic name before each child value.
+    public var description: String {
+        switch self {
+        case .intent(let intent): "intent(\(String(reflecting: intent)))"
+        case .message(let message): "message(\(String(reflecting: message)))"
+        }
+    }
+}

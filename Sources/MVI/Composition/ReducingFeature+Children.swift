@@ -231,5 +231,4 @@ extension ReducingFeature {
     ) -> ChildScope<Self, Child, Children.ChildID> where Children.ChildID: Sendable, Child.SideEffect == Never {
         self.child(child, in: children, case: `case`, name: name, as: input, sideEffects: absurd)
     }
-
 }

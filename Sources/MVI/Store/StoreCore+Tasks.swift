@@ -137,7 +137,7 @@ extension StoreCore {
     /// Waits until no input is queued, no thread drains, and the store owns no running task
     /// (cancelled work is not waited for).
     func waitForTasks() async {
-        var polls = 0
+        var backoff = PollBackoff()
         while true {
             let (busy, count, tasks) = busySnapshot()
             if !busy && count == 0 { return }
@@ -146,13 +146,8 @@ extension StoreCore {
                 continue
             }
             // Another thread drains, or a reserved slot is being registered right now: let it
-            // finish. Yield first; poll more slowly if it is a long drain.
-            polls += 1
-            if polls < 100 {
-                await Task.yield()
-            } else {
-                try? await Task.sleep(for: .milliseconds(1))
-            }
+            // finish.
+            await backoff.pause()
         }
     }
 }

@@ -295,7 +295,7 @@ final class RerunProgress: Sendable {
     /// Waits until the store has made `count` messages and side effects (or, with `nil`, has
     /// nothing left to do), or is idle short of that. `false` if the rerun gave up.
     func wait<F: Feature>(untilCount count: Int?, store: Store<F>) async -> Bool {
-        var polls = 0
+        var backoff = PollBackoff()
         while true {
             let (made, gaveUp) = state.withLock { ($0.made, $0.gaveUp) }
             if gaveUp { return false }
@@ -308,14 +308,8 @@ final class RerunProgress: Sendable {
                 if again == made { return true }
                 continue
             }
-            // Work runs: it ends, or makes what the next intent waits for. Yield first, then
-            // poll more slowly (work waiting on a slow clock).
-            polls += 1
-            if polls < 100 {
-                await Task.yield()
-            } else {
-                try? await Task.sleep(for: .milliseconds(1))
-            }
+            // Work runs: it ends, or makes what the next intent waits for.
+            await backoff.pause()
         }
     }
 }

@@ -2,8 +2,8 @@
 import PackageDescription
 
 // Coverage-guided fuzzing (libFuzzer) of the parsers users feed files to: the time-travel
-// recording importer and the state keeper's saved-state decoder. Build and run with
-// `bash Fuzz/run [seconds]` from the repository root; see README.md.
+// recording importer, the state keeper's saved-state decoder and a saved undo history. Build
+// and run with `bash Fuzz/run [seconds]` from the repository root; see README.md.
 //
 // Each target is an executable with one `LLVMFuzzerTestOneInput` (the input's bytes to the
 // parser) and a `main` that hands it to libFuzzer's `LLVMFuzzerRunDriver`: SwiftPM gives
@@ -33,6 +33,13 @@ let package = Package(
                 "FuzzSupport",
                 .product(name: "MVI", package: "swift-mvi"),
                 .product(name: "MVIStateKeeper", package: "swift-mvi"),
+            ]),
+        .executableTarget(
+            name: "FuzzUndoHistory",
+            dependencies: [
+                "FuzzSupport",
+                .product(name: "MVIStateKeeper", package: "swift-mvi"),
+                .product(name: "MVIUndo", package: "swift-mvi"),
             ]),
     ],
     swiftLanguageModes: [.v6]

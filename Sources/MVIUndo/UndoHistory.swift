@@ -49,7 +49,7 @@ public struct UndoHistory<Value: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - value: The value now.
-    ///   - limit: The most steps kept for undo (at least one).
+    ///   - limit: The most steps kept for undo and redo together; a limit below one is one.
     public init(_ value: Value, limit: Int = 100) {
         self.current = value
         self.limit = Swift.max(1, limit)
@@ -140,7 +140,50 @@ private func isEqual<T: Equatable>(_ a: T, _ b: Any) -> Bool {
 
 extension UndoHistory: Equatable where Value: Equatable {}
 extension UndoHistory: Hashable where Value: Hashable {}
-extension UndoHistory: Codable where Value: Codable {}
+extension UndoHistory: Codable where Value: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case current, limit, past, future, openGroup
+    }
+
+    /// Decodes a history saved by ``encode(to:)``, checking that it is one this type could have
+    /// made: a `limit` of at least one, no more steps kept than the limit (to undo and to redo
+    /// together), and an open group only on a step in progress (one that can be undone, with
+    /// nothing to redo). Anything else is a `DecodingError.dataCorrupted` naming the field, as
+    /// for a `Range` whose bounds are crossed: such a file was damaged or written by someone
+    /// else, and taking it would crash the first ``record(_:group:)`` or make undo lose steps.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let limit = try container.decode(Int.self, forKey: .limit)
+        guard limit >= 1 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .limit, in: container,
+                debugDescription: "The limit of an undo history is at least 1, not \(limit)")
+        }
+        let past = try container.decode([Value].self, forKey: .past)
+        let future = try container.decode([Value].self, forKey: .future)
+        // `limit` is at least 1 and the counts at least 0: the subtraction cannot overflow.
+        guard past.count <= limit, future.count <= limit - past.count else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .past, in: container,
+                debugDescription:
+                    "An undo history keeps at most its limit (\(limit)) of steps, not \(past.count) to undo "
+                    + "and \(future.count) to redo")
+        }
+        let openGroup = try container.decodeIfPresent(UndoGroup.self, forKey: .openGroup)
+        if let openGroup, past.isEmpty || !future.isEmpty {
+            throw DecodingError.dataCorruptedError(
+                forKey: .openGroup, in: container,
+                debugDescription:
+                    "The group \"\(openGroup)\" is open on no step in progress "
+                    + "(\(past.count) steps to undo, \(future.count) to redo)")
+        }
+        self.current = try container.decode(Value.self, forKey: .current)
+        self.limit = limit
+        self.past = past
+        self.future = future
+        self.openGroup = openGroup
+    }
+}
 
 /// A group of changes that make one undo step while it stays open: the keystrokes of a burst
 /// of typing, the moves of one drag.

@@ -7,7 +7,8 @@ import NIOHTTP1
 /// for the socket, the page's `Origin`) is answered at once with a status and a sentence saying
 /// why, and the connection is closed; whatever else it sent is dropped unread. A request with
 /// the token admits its connection (``ConnectionLimiter/admit(_:)``), within the budget of
-/// admitted connections; over it, the answer is 503.
+/// admitted connections; over it, the answer is 503. A head that does not parse is answered
+/// 400, one over the parser's bound 431, and closed the same way.
 ///
 /// The routes check the token too; this handler is what keeps a client without it from making
 /// the server do more than parse one request head.
@@ -98,6 +99,43 @@ final class RequestGate: ChannelDuplexHandler, RemovableChannelHandler {
                 context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
             }
         }
+    }
+
+    /// A request head NIO's parser could not read: answered at once, 431 for a head over the
+    /// parser's bound (80 KiB), 400 for any other, then closed, as a refused head is. Without
+    /// this the error went past the upgrade handler unanswered, and the connection waited out
+    /// the request-head timeout with no status. Parser errors after a refusal (the bytes that
+    /// still arrive before the close) are dropped; an error in a request already admitted goes
+    /// on to Hummingbird, which answers it itself.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        switch state {
+        case .forwarding:
+            context.fireErrorCaught(error)
+        case .refused:
+            if !Self.isParserError(error) { context.fireErrorCaught(error) }
+        case .awaitingHead:
+            guard let error = error as? HTTPParserError else {
+                context.fireErrorCaught(error)
+                return
+            }
+            if error == .headerOverflow {
+                refuse(
+                    context: context, status: .requestHeaderFieldsTooLarge,
+                    reason: "Request header fields too large: the debugger reads request heads of at most 80 KiB.")
+            } else {
+                refuse(
+                    context: context, status: .badRequest,
+                    reason: "Bad request: the request head is not HTTP/1.1 (\(String(reflecting: error))).")
+            }
+        }
+    }
+
+    /// Whether `error` is the request parser's: its own, or its report of bytes that arrived
+    /// after it.
+    private static func isParserError(_ error: any Error) -> Bool {
+        if error is HTTPParserError { return true }
+        if case ByteToMessageDecoderError.dataReceivedInErrorState = error { return true }
+        return false
     }
 
     /// Answers with `status` and `reason` as plain text, and closes.

@@ -7,6 +7,7 @@ import Darwin
 #endif
 
 #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+import MVI
 
 /// A ``StateStorage`` with one JSON file per key in a directory: `<directory>/<key>.json`.
 ///
@@ -73,12 +74,17 @@ public struct FileStateStorage: StateStorage {
     /// holds more than ``maxBytes`` bytes (reading stops there, even if the file grows
     /// meanwhile); a ``FileStateStorageError`` if a file operation fails.
     ///
-    /// It also deletes the temporary files that writers of this key in other processes
-    /// left behind when they were killed mid-write.
+    /// The first load of a key in a process also deletes the temporary files that writers
+    /// of the key left behind when they were killed mid-write; a temporary file that a live
+    /// writer (in any process, in any PID namespace) holds is never touched (see
+    /// ``save(_:for:)``).
     public func load(_ key: String) throws -> [UInt8]? {
         try Self.validate(key)
         let path = path(for: key)
-        if let target = try? Self.resolvingLinks(path) { Self.removeStaleTemporaryFiles(of: target) }
+        if let target = try? Self.resolvingLinks(path), Self.sweptTargets.withLock({ $0.insert(target.path).inserted })
+        {
+            Self.removeStaleTemporaryFiles(of: target)
+        }
         // Looked at before opening, so that a FIFO or a device is not even opened (opening
         // some devices does something); the opened descriptor is checked again below, and
         // that check is the one that counts if the file is replaced in between.
@@ -134,22 +140,19 @@ public struct FileStateStorage: StateStorage {
         if bytes.count > maxBytes { throw StateKeeperError(key: key, reason: .tooLarge(limit: maxBytes)) }
         try makeDirectory(directory)
         let target = try Self.resolvingLinks(path(for: key))
-        let temporary =
-            "\(target.directory)/\(Self.temporaryPrefix(of: target.name))\(getpid())-\(UInt32.random(in: 0 ... .max))"
         var existing = stat()
         let replacesFile = stat(target.path, &existing) == 0 && existing.st_mode & S_IFMT == S_IFREG
         // Created private when it replaces a file, so that the bytes of a 0600 file are never
         // readable by others in between; given the old file's mode before a byte is written.
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, replacesFile ? 0o600 : 0o644)
-        if fd < 0 { throw FileStateStorageError(operation: "create", path: temporary, code: errno) }
+        let (fd, temporary) = try Self.createTemporaryFile(for: target, mode: replacesFile ? 0o600 : 0o644)
+        // Closed only after the rename (or the unlink of a failed write): closing drops the
+        // `flock` that keeps other processes' sweeps off the temporary file.
+        defer { close(fd) }
         var written = false
         defer { if !written { unlink(temporary) } }
-        do {
-            defer { close(fd) }
-            if replacesFile { Self.keepOwnerAndMode(of: existing, on: fd) }
-            try Self.writeAll(bytes, to: fd, path: temporary)
-            if fsync(fd) != 0 { throw FileStateStorageError(operation: "fsync", path: temporary, code: errno) }
-        }
+        if replacesFile { Self.keepOwnerAndMode(of: existing, on: fd) }
+        try Self.writeAll(bytes, to: fd, path: temporary)
+        if fsync(fd) != 0 { throw FileStateStorageError(operation: "fsync", path: temporary, code: errno) }
         if rename(temporary, target.path) != 0 {
             throw FileStateStorageError(operation: "rename", path: target.path, code: errno)
         }
@@ -296,20 +299,74 @@ public struct FileStateStorage: StateStorage {
         _ = fchmod(fd, existing.st_mode & 0o7777)
     }
 
-    /// Deletes temporary files that other processes left next to `target` (a crash mid-write).
-    private static func removeStaleTemporaryFiles(of target: Target) {
+    /// The targets whose leftover temporary files this process has swept: once per target
+    /// and process, at its first load (a sweep reads the whole directory).
+    private static let sweptTargets = Locked<Set<String>>([])
+
+    /// Creates `target`'s temporary file and takes an exclusive `flock` on it, which the
+    /// writer holds until the file is renamed (closing the descriptor drops it), so that a
+    /// sweep never deletes a file being written. A sweep that took the lock between the
+    /// `open` and the `flock` may have deleted the name: the file is checked to still be the
+    /// one the name gives once locked, and made again under a new name if not.
+    private static func createTemporaryFile(for target: Target, mode: mode_t) throws -> (Int32, String) {
+        var attempts = 0
+        while true {
+            let temporary =
+                "\(target.directory)/\(temporaryPrefix(of: target.name))\(getpid())-\(UInt32.random(in: 0 ... .max))"
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            if fd < 0 {
+                if errno == EEXIST { continue }
+                throw FileStateStorageError(operation: "create", path: temporary, code: errno)
+            }
+            while flock(fd, LOCK_EX) != 0 {
+                let code = errno
+                if code == EINTR { continue }
+                // A file system without locks: nobody can sweep the file either (a sweep
+                // deletes only what it has locked).
+                break
+            }
+            var opened = stat()
+            var named = stat()
+            if fstat(fd, &opened) == 0, lstat(temporary, &named) == 0, opened.st_dev == named.st_dev,
+                opened.st_ino == named.st_ino
+            {
+                return (fd, temporary)
+            }
+            close(fd)
+            attempts += 1
+            if attempts >= 100 { throw FileStateStorageError(operation: "create", path: temporary, code: EAGAIN) }
+        }
+    }
+
+    /// Deletes the temporary files of `target` that no live writer holds: those whose
+    /// `flock` it can take at once (the kernel dropped the lock of a writer that was killed).
+    /// A writer that holds its lock, in this process or another, in any PID namespace, is
+    /// left alone; a file is deleted only while the sweep holds its lock and the name still
+    /// gives that file.
+    static func removeStaleTemporaryFiles(of target: Target) {
         guard let stream = opendir(target.directory) else { return }
-        defer { closedir(stream) }
         let prefix = temporaryPrefix(of: target.name)
-        let mine = "\(prefix)\(getpid())-"
-        var stale: [String] = []
+        var candidates: [String] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name.hasPrefix(prefix), !name.hasPrefix(mine) { stale.append(name) }
+            if name.hasPrefix(prefix) { candidates.append(name) }
         }
-        for name in stale { unlink("\(target.directory)/\(name)") }
+        closedir(stream)
+        for name in candidates {
+            let path = "\(target.directory)/\(name)"
+            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
+            if fd < 0 { continue }
+            defer { close(fd) }
+            guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { continue }  // a live writer holds it
+            var opened = stat()
+            var named = stat()
+            guard fstat(fd, &opened) == 0, opened.st_mode & S_IFMT == S_IFREG, lstat(path, &named) == 0,
+                opened.st_dev == named.st_dev, opened.st_ino == named.st_ino
+            else { continue }
+            unlink(path)
+        }
     }
 
     /// Flushes a directory entry, so a rename survives a power loss. Best effort: some file

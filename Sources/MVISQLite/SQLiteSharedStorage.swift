@@ -39,8 +39,10 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
         var refusal: SQLiteSharedStorageError?
         /// The connection's `data_version` after the last read or write.
         var dataVersion: Int?
-        /// Whom a change from outside is given to (``subscribe(_:)``).
+        /// Whom a change from outside is given to (``subscribe(_:onError:)``).
         var onChange: (@Sendable (Value) -> Void)?
+        /// Whom what the watcher finds wrong is reported to.
+        var onError: (@Sendable (any Error) -> Void)?
     }
 
     private let io = Locked(IO())
@@ -96,8 +98,13 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
 
     /// Keeps `onChange` for changes committed from outside, and starts looking for them every
     /// ``watchInterval``, if it is set.
-    public func subscribe(_ onChange: @escaping @Sendable (Value) -> Void) {
-        io.withLock { $0.onChange = onChange }
+    public func subscribe(
+        _ onChange: @escaping @Sendable (Value) -> Void, onError: @escaping @Sendable (any Error) -> Void
+    ) {
+        io.withLock {
+            $0.onChange = onChange
+            $0.onError = onError
+        }
         guard let watchInterval else { return }
         watcher.start(every: watchInterval) { [weak self] in
             self?.checkForChanges()

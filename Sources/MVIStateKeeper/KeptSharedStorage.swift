@@ -10,13 +10,22 @@ import MVI
 /// ```
 ///
 /// - Every change is written atomically: a crash or a `kill -9` mid-write leaves the previous
-///   value.
-/// - A saved value that cannot be read is reported and never written over (see
-///   ``StateKeeper``): the shared value starts from its default, and saving is refused until
-///   the file is moved away or the keeper is cleared. Bad contents are moved aside first.
+///   value. Several processes may share one file: a writer's temporary file is never touched
+///   by another (``FileStateStorage``), and a failed write is retried by the shared value.
+/// - A saved value that cannot be read when the shared value is made is reported and never
+///   written over (see ``StateKeeper``): bad contents are moved aside (kept byte for byte, the
+///   report says where) and saving goes on; a file the storage cannot read at all stays, and
+///   saving is refused until the file is moved away or the keeper is cleared.
 /// - A change made to the saved value from outside (another process, another window that
 ///   keeps its own `Shared` on the same file) is picked up every `watchInterval` and reaches
-///   every store like any other change.
+///   every store like any other change; when the watcher's file holds what this storage last
+///   wrote, nothing is read.
+/// - A value written from outside while the shared value runs that this storage cannot read
+///   (a newer version written by a newer app, another shape, a torn file) is reported through
+///   the shared value's error handler and left where it is: saving is refused
+///   (``StateKeeperError/Reason/savingRefused(readFailure:)``) and the stores keep working in
+///   memory, until a value this storage can read is written there again; that value then
+///   reaches the stores.
 public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: SharedStorage {
     /// The keeper that reads and writes the value.
     public let keeper: StateKeeper<Value, Value>
@@ -26,8 +35,12 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
     private struct IO {
         /// The bytes last read or written: a change from outside is a different file.
         var lastBytes: [UInt8]?
-        /// Whom a change from outside is given to (``subscribe(_:)``).
+        /// Whom a change from outside is given to (``subscribe(_:onError:)``).
         var onChange: (@Sendable (Value) -> Void)?
+        /// Whom a value written from outside that cannot be read is reported to.
+        var onError: (@Sendable (any Error) -> Void)?
+        /// Set while saving is refused because of a value written from outside.
+        var refusedFromOutside = false
     }
 
     /// Held across each save and each look for a change from outside, so that a save of this
@@ -60,22 +73,23 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
 
     /// Saves `value` atomically; throws while a saved value that could not be read is kept.
     public func save(_ value: Value) throws {
-        let failure: (any Error)? = io.withLock { io in
-            do {
-                try keeper.save(value)
-            } catch {
-                return error
-            }
-            io.lastBytes = currentBytes()
-            return nil
+        try io.withLock { io in
+            // The bytes written, not the file read back: another process may have replaced it
+            // already, and that change must be seen as one.
+            io.lastBytes = try keeper.saveReturningBytes(value)
         }
-        if let failure { throw failure }
     }
 
-    /// Keeps `onChange` for changes from outside, and starts looking for them every
-    /// ``watchInterval``, if it is set.
-    public func subscribe(_ onChange: @escaping @Sendable (Value) -> Void) {
-        io.withLock { $0.onChange = onChange }
+    /// Keeps `onChange` for changes from outside and `onError` for values written from
+    /// outside that cannot be read, and starts looking for them every ``watchInterval``, if
+    /// it is set.
+    public func subscribe(
+        _ onChange: @escaping @Sendable (Value) -> Void, onError: @escaping @Sendable (any Error) -> Void
+    ) {
+        io.withLock {
+            $0.onChange = onChange
+            $0.onError = onError
+        }
         guard let watchInterval else { return }
         watcher.start(every: watchInterval) { [weak self] in
             self?.checkForChanges()
@@ -84,16 +98,44 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
     }
 
     /// Looks for a change made to the saved value from outside now (when the app comes back
-    /// to the foreground, say), and hands it to the shared value if there is one.
+    /// to the foreground, say), and hands it to the shared value if there is one. A value
+    /// that cannot be read is reported once and not written over (see the type's overview).
     public func checkForChanges() {
-        let (value, onChange) = io.withLock { io -> (Value?, (@Sendable (Value) -> Void)?) in
+        let found = io.withLock { io -> Found? in
             let bytes = currentBytes()
-            guard bytes != io.lastBytes else { return (nil, nil) }
+            guard bytes != io.lastBytes else { return nil }
             io.lastBytes = bytes
-            guard bytes != nil, let saved = try? keeper.load() else { return (nil, nil) }
-            return ((try? keeper.fromSaved(saved, saved)), io.onChange)
+            guard let bytes else { return nil }
+            let failure: StateKeeperError
+            switch keeper.decodeWritten(bytes) {
+            case .success(let saved):
+                do {
+                    let value = try keeper.fromSaved(saved, saved)
+                    if io.refusedFromOutside {
+                        io.refusedFromOutside = false
+                        keeper.allowSaving()
+                    }
+                    return .value(value, io.onChange)
+                } catch {
+                    failure = StateKeeperError(key: keeper.key, reason: .rejected(error))
+                }
+            case .failure(let error): failure = error
+            }
+            io.refusedFromOutside = true
+            keeper.refuseSaving(because: failure)
+            return .unreadable(failure, io.onError)
         }
-        if let value, let onChange { onChange(value) }
+        switch found {
+        case .value(let value, let onChange): onChange?(value)
+        case .unreadable(let failure, let onError): onError?(failure)
+        case nil: break
+        }
+    }
+
+    /// What a look for a change from outside found.
+    private enum Found {
+        case value(Value, (@Sendable (Value) -> Void)?)
+        case unreadable(StateKeeperError, (@Sendable (any Error) -> Void)?)
     }
 
     /// The saved bytes now, or `nil` if there are none or they cannot be read.

@@ -248,8 +248,31 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
         }
     }
 
-    /// Encodes and writes; the caller holds `io`.
-    func write(_ state: State, _ io: inout IO) throws(StateKeeperError) {
+    /// Saves `state` now and returns the bytes written (a shared file's own save, told
+    /// apart from a change from outside).
+    func saveReturningBytes(_ state: State) throws(StateKeeperError) -> [UInt8] {
+        try io.withLock { io throws(StateKeeperError) in try write(state, &io) }
+    }
+
+    /// `bytes` decoded (migrated if older), without moving anything aside: for bytes written
+    /// from outside while a shared value runs.
+    func decodeWritten(_ bytes: [UInt8]) -> Result<Saved, StateKeeperError> {
+        decode(bytes).mapError { StateKeeperError(key: key, reason: $0.reason) }
+    }
+
+    /// Refuses saving until ``allowSaving()``: something written from outside could not be read.
+    func refuseSaving(because failure: StateKeeperError) {
+        io.withLock { $0.refuseSaving(.savingRefused(readFailure: failure)) }
+    }
+
+    /// Turns saving back on: what is saved can be read again.
+    func allowSaving() {
+        io.withLock { $0.refusal = nil }
+    }
+
+    /// Encodes and writes, and returns the bytes written; the caller holds `io`.
+    @discardableResult
+    func write(_ state: State, _ io: inout IO) throws(StateKeeperError) -> [UInt8] {
         if let refusal = io.refusal { throw StateKeeperError(key: key, reason: refusal) }
         let bytes: [UInt8]
         do {
@@ -264,6 +287,7 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
         } catch {
             throw StateKeeperError(key: key, reason: .storageFailed(error))
         }
+        return bytes
     }
 }
 

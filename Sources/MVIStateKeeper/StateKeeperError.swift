@@ -1,3 +1,5 @@
+import MVI
+
 /// Why a ``StateKeeper`` could not restore or save a state.
 ///
 /// A keeper that fails to restore hands this to the store's error handler (wrapped in a
@@ -100,6 +102,16 @@ extension StateKeeperError.Reason: CustomStringConvertible {
         case .savingRefused(let failure):
             "saving is refused: the saved state could not be read (\(failure)) and is kept"
         case .savingDisabled: "saving is refused: a bad saved state could not be moved aside"
+        }
+    }
+}
+
+extension StateKeeperError: SharedStorageRefusal {
+    /// Whether saving was refused because a saved state that could not be read is kept.
+    package var refusesSaving: Bool {
+        switch reason {
+        case .savingRefused, .savingDisabled: true
+        default: false
         }
     }
 }

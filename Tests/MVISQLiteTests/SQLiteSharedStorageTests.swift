@@ -62,20 +62,21 @@ func temporaryDatabase(_ name: String = #function) throws -> String {
             onError: onError)
     }
 
-    @Test func theValueSurvivesARestart() throws {
+    @Test func theValueSurvivesARestart() async throws {
         let path = try temporaryDatabase()
         do {
             let ledger = shared(path)
             let bookkeeper = store(ledger)
             bookkeeper.send(.next)
             bookkeeper.send(.next)
+            try await ledger.save()
         }
         let restarted = shared(path)
         #expect(restarted.value == Ledger(2))
         #expect(store(restarted).state.ledger.n == 2)
     }
 
-    @Test func aFileThatIsNotADatabaseIsReportedAndNeverWrittenOver() throws {
+    @Test func aFileThatIsNotADatabaseIsReportedAndNeverWrittenOver() async throws {
         let path = try temporaryDatabase()
         let garbage = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         try garbage.write(to: URL(fileURLWithPath: path))
@@ -84,6 +85,7 @@ func temporaryDatabase(_ name: String = #function) throws -> String {
         #expect(ledger.value == Ledger(0))
         store(ledger).send(.next)
         #expect(ledger.value == Ledger(1))
+        await #expect(throws: SQLiteSharedStorageError.self) { try await ledger.save() }
         let reported = errors.values.map { "\($0.underlying)" }
         #expect(reported.count == 2)
         #expect(reported.first?.hasPrefix("the database \(path) could not be read") == true)
@@ -91,21 +93,24 @@ func temporaryDatabase(_ name: String = #function) throws -> String {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
     }
 
-    @Test func aRowOfAnotherVersionIsReportedAndKept() throws {
+    @Test func aRowOfAnotherVersionIsReportedAndKept() async throws {
         let path = try temporaryDatabase()
         do {
-            store(shared(path)).send(.next)
+            let older = shared(path)
+            store(older).send(.next)
+            try await older.save()
         }
         let (handler, errors) = recording()
         let newer = shared(path, version: 2, onError: handler)
         #expect(newer.value == Ledger(0))
         store(newer).send(.next)
+        await #expect(throws: SQLiteSharedStorageError.self) { try await newer.save() }
         #expect(
             errors.values.map { "\($0.underlying)" }.first == "the saved value has version 1; this app reads version 2")
         #expect(shared(path).value == Ledger(1))
     }
 
-    @Test func aChangeCommittedFromOutsideReachesTheStores() throws {
+    @Test func aChangeCommittedFromOutsideReachesTheStores() async throws {
         let path = try temporaryDatabase()
         let firstDatabase = SQLiteSharedStorage<Ledger>(path: path, key: "ledger", watchInterval: nil)
         let secondDatabase = SQLiteSharedStorage<Ledger>(path: path, key: "ledger", watchInterval: nil)
@@ -115,11 +120,13 @@ func temporaryDatabase(_ name: String = #function) throws -> String {
         let secondStore = store(second)
         firstStore.send(.next)
         firstStore.send(.next)
+        try await first.save()
         firstDatabase.checkForChanges()  // its own commits are not changes from outside
         #expect(firstStore.state.ledger.n == 2)
         secondDatabase.checkForChanges()
         #expect(secondStore.state.ledger.n == 2)
         secondStore.send(.next)
+        try await second.save()
         firstDatabase.checkForChanges()
         #expect(firstStore.state.ledger.n == 3)
         #expect(first.value == second.value)
@@ -183,10 +190,12 @@ func temporaryDatabase(_ name: String = #function) throws -> String {
 
     /// The child's side of the crash test; it runs only in the child process.
     @Test(.enabled(if: ProcessInfo.processInfo.environment[childPathVariable] != nil))
-    func sendingInALoopUntilKilled() throws {
+    func sendingInALoopUntilKilled() async throws {
         let path = try #require(ProcessInfo.processInfo.environment[childPathVariable])
-        let bookkeeper = store(shared(path))
+        let ledger = shared(path)
+        let bookkeeper = store(ledger)
         bookkeeper.send(.next)
+        try await ledger.save()
         CrashChild.announce(readyMarker, bookkeeper.state.ledger.n)
         while true { bookkeeper.send(.next) }
     }
@@ -225,13 +234,14 @@ func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async 
         func execute(_ intent: Intent, _ context: StoreContext<Self>) { context.dispatch(intent) }
     }
 
-    @Test func sample() throws {
+    @Test func sample() async throws {
         let directory = (try temporaryDatabase() as NSString).deletingLastPathComponent
         do {
             let syncUps = Shared(
                 [SyncUp](), storage: SQLiteSharedStorage(path: "\(directory)/app.sqlite", key: "sync-ups"))
             let store = Store(SyncUpsList(), initialState: .init(), sharing: [.init(\.syncUps, syncUps)])
             store.send(.add("Design"))
+            try await syncUps.save()  // before the process ends
         }
         let reopened = SQLiteSharedStorage<[SyncUp]>(
             path: "\(directory)/app.sqlite", key: "sync-ups", watchInterval: nil)

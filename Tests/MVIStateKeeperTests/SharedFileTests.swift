@@ -32,7 +32,7 @@ private let readyMarker = "MVI-SHARED-READY "
         Store(Tally(), initialState: .init(), sharing: [.init(\.tally, shared)])
     }
 
-    @Test func theValueSurvivesARestart() throws {
+    @Test func theValueSurvivesARestart() async throws {
         let directory = try temporaryDirectory()
         do {
             let shared = Shared(CrashState(0), storage: .file(directory: directory, key: "tally", watchInterval: nil))
@@ -40,13 +40,14 @@ private let readyMarker = "MVI-SHARED-READY "
             store.send(.next)
             store.send(.next)
             #expect(shared.value.n == 2)
+            try await shared.save()
         }
         let restarted = Shared(CrashState(0), storage: .file(directory: directory, key: "tally", watchInterval: nil))
         #expect(restarted.value.n == 2)
         #expect(tallyStore(restarted).state.tally.n == 2)
     }
 
-    @Test func badContentsAreReportedMovedAsideAndSavingGoesOn() throws {
+    @Test func badContentsAreReportedMovedAsideAndSavingGoesOn() async throws {
         let directory = try temporaryDirectory()
         let path = FileStateStorage(directory: directory).path(for: "tally")
         try Data("{\"version\": 1, \"state\": {\"n\": ".utf8).write(to: URL(fileURLWithPath: path))
@@ -63,11 +64,12 @@ private let readyMarker = "MVI-SHARED-READY "
         let aside = try #require(error.movedAsideTo)
         #expect(FileManager.default.fileExists(atPath: aside))
         tallyStore(shared).send(.next)
+        try await shared.save()
         let reloaded = Shared(CrashState(0), storage: .file(directory: directory, key: "tally", watchInterval: nil))
         #expect(reloaded.value.n == 8)
     }
 
-    @Test func aFileThatCannotBeReadIsNeverWrittenOver() throws {
+    @Test func aFileThatCannotBeReadIsNeverWrittenOver() async throws {
         let directory = try temporaryDirectory()
         let path = FileStateStorage(directory: directory).path(for: "tally")
         // Not a regular file: the storage cannot read it, and must not replace it.
@@ -79,7 +81,10 @@ private let readyMarker = "MVI-SHARED-READY "
         let store = tallyStore(shared)
         store.send(.next)
         #expect(store.state.tally.n == 2)
-        #expect(errors.values.count == 2)  // the read, then the refused save
+        await #expect(throws: StateKeeperError.self) { try await shared.save() }
+        store.send(.next)  // a later change tries again, and is refused again, not reported again
+        await #expect(throws: StateKeeperError.self) { try await shared.save() }
+        #expect(errors.values.count == 2)  // the read, then the first refused save
         let refusal = try #require(errors.values.last?.underlying as? StateKeeperError)
         guard case .savingRefused = refusal.reason else {
             Issue.record("expected a refused save, got \(refusal.reason)")
@@ -88,7 +93,7 @@ private let readyMarker = "MVI-SHARED-READY "
         #expect(try String(contentsOfFile: path + "/inside", encoding: .utf8) == "keep me")
     }
 
-    @Test func aChangeToTheFileFromOutsideReachesTheStores() throws {
+    @Test func aChangeToTheFileFromOutsideReachesTheStores() async throws {
         let directory = try temporaryDirectory()
         // Two windows (or processes), each with its own shared value on the same file.
         let firstFile = KeptSharedStorage<CrashState>.file(directory: directory, key: "tally", watchInterval: nil)
@@ -99,11 +104,13 @@ private let readyMarker = "MVI-SHARED-READY "
         let secondStore = tallyStore(second)
         firstStore.send(.next)
         firstStore.send(.next)
+        try await first.save()
         firstFile.checkForChanges()  // its own saves are not changes from outside
         #expect(firstStore.state.tally.n == 2)
         secondFile.checkForChanges()
         #expect(secondStore.state.tally.n == 2)
         secondStore.send(.next)
+        try await second.save()
         firstFile.checkForChanges()
         #expect(firstStore.state.tally.n == 3)
         #expect(first.value == second.value)
@@ -170,11 +177,12 @@ private let readyMarker = "MVI-SHARED-READY "
 
     /// The child's side of the crash test; it runs only in the child process.
     @Test(.enabled(if: ProcessInfo.processInfo.environment[childDirectoryVariable] != nil))
-    func sendingInALoopUntilKilled() throws {
+    func sendingInALoopUntilKilled() async throws {
         let directory = try #require(ProcessInfo.processInfo.environment[childDirectoryVariable])
         let shared = Shared(CrashState(0), storage: .file(directory: directory, key: "tally", watchInterval: nil))
         let store = tallyStore(shared)
         store.send(.next)
+        try await shared.save()
         CrashChild.announce(readyMarker, store.state.tally.n)
         while true { store.send(.next) }
     }
@@ -186,12 +194,13 @@ private let readyMarker = "MVI-SHARED-READY "
         var title: String
     }
 
-    @Test func savingASharedValue() throws {
+    @Test func savingASharedValue() async throws {
         let directory = try temporaryDirectory()
         do {
             let syncUps = Shared(
                 [SyncUp](), storage: .file(directory: directory, key: "sync-ups"))
             syncUps.withLock { $0.append(SyncUp(title: "Design")) }
+            try await syncUps.save()  // before the process ends
         }
         let reopened = Shared([SyncUp](), storage: .file(directory: directory, key: "sync-ups"))
         #expect(reopened.value == [SyncUp(title: "Design")])

@@ -51,42 +51,61 @@ public final class Shared<Value: Sendable & Equatable>: @unchecked Sendable {  /
         guardedValue = value
         storage = nil
         onError = .standardError
+        saver = nil
     }
 
     /// A value kept in `storage`: the saved value if there is one, `value` otherwise. Every
     /// change is saved; a change made to the storage from outside (another process, another
     /// window's storage) is picked up and reaches the stores like any other.
     ///
+    /// Saving never holds up the thread that changes the value: a store's `send` and
+    /// ``withLock(_:)`` hand the newest value to a saver that writes it on a thread of its
+    /// own, one write at a time, coalesced (only the newest value waiting is written, never an
+    /// older one after a newer one). A failed write is retried, with a delay that doubles from
+    /// 50 ms up to 4 s, until it succeeds or a newer value replaces it; ``save()`` waits for
+    /// the writes (call it before the process ends, and in tests).
+    ///
     /// A saved value that cannot be read is reported through `onError` and kept: nothing
     /// is written over it until the storage says so (``SharedStorage``). The value starts
-    /// from `value` meanwhile.
+    /// from `value` meanwhile, and changes are kept in memory; a refused write is tried again
+    /// at the next change, or when the storage reports that something changed.
     ///
     /// - Parameters:
     ///   - value: The value when nothing is saved yet, or the save cannot be read.
     ///   - storage: Where the value is saved.
-    ///   - onError: Receives failures to read or write the storage. Defaults to standard
-    ///     error.
+    ///   - onError: Receives failures to read or write the storage, and what the storage
+    ///     reports while it runs: a failed write the first time, then after 10, 100… failed
+    ///     attempts in a row, and once when a write succeeds again. Defaults to standard error.
     public init(
         _ value: Value, storage: some SharedStorage<Value>, onError: StoreErrorHandler = .standardError
     ) {
         self.storage = storage
+        let report: @Sendable (any Error) -> Void = { error in
+            onError(StoreError(storeName: "Shared<\(Value.self)>", origin: .addOn("SharedStorage"), underlying: error))
+        }
         let loaded: Value?
         do {
             loaded = try storage.load()
         } catch {
-            onError(StoreError(storeName: "Shared<\(Value.self)>", origin: .addOn("SharedStorage"), underlying: error))
+            report(error)
             loaded = nil
         }
         guardedValue = loaded ?? value
         self.onError = onError
-        storage.subscribe { [weak self] value in self?.apply(external: value) }
+        let saver = SharedSaver(storage: storage, onError: report)
+        self.saver = saver
+        storage.subscribe(
+            { [weak self] value in self?.apply(external: value) },
+            onError: { error in
+                report(error)
+                saver.storageChanged()
+            })
     }
 
     /// Receives the storage's failures; standard error for a value kept in memory.
     private let onError: StoreErrorHandler
-    /// The version last saved: saves from concurrent writers are made one at a time and never
-    /// go back to an older value.
-    private let lastSaved = Locked<UInt64>(0)
+    /// Writes the changes to the storage, off the threads that make them; `nil` in memory.
+    private let saver: SharedSaver<Value>?
 
     /// The value now. Safe from any thread; inside a store, read the state instead.
     public var value: Value {
@@ -154,33 +173,47 @@ public final class Shared<Value: Sendable & Equatable>: @unchecked Sendable {  /
         return subscribers
     }
 
-    /// Saves `value`, the value at `version`, to the storage if there is one and nothing
-    /// newer was saved. Outside the value's lock (a slow disk never holds up a reducer).
+    /// Hands `value`, the value at `version`, to the saver, which writes it on a thread of its
+    /// own unless something newer is written first. Outside the value's lock; never waits for
+    /// the storage.
     func save(_ value: Value, version: UInt64) {
-        guard let storage else { return }
-        let failure: (any Error)? = lastSaved.withLock { lastSaved in
-            guard version > lastSaved else { return nil }
-            lastSaved = version
-            do {
-                try storage.save(value)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let failure {
-            onError(
-                StoreError(storeName: "Shared<\(Value.self)>", origin: .addOn("SharedStorage"), underlying: failure))
-        }
+        saver?.request(value, version: version)
+    }
+
+    /// Writes the value now if it is not saved yet, and waits until it is: the value as it is
+    /// when this is called, or a newer one. A write waiting for its retry is tried at once.
+    /// Returns at once for a value kept in memory.
+    ///
+    /// ```swift
+    /// settings.withLock { $0.fontSize += 1 }
+    /// try await settings.save()   // before the process ends, or in a test before reading the file
+    /// ```
+    ///
+    /// Throws the failure of the write it waited for (the saver keeps retrying it in the
+    /// background), or the storage's refusal to write over a saved value it could not read.
+    public func save() async throws {
+        guard let saver else { return }
+        lock.lock()
+        let current = version
+        lock.unlock()
+        try await saver.save(upTo: current)
     }
 
     /// A value the storage found changed from outside: set without saving it back.
     private func apply(external value: Value) {
         lock.lock()
-        guard guardedValue != value else { return lock.unlock() }
+        guard guardedValue != value else {
+            // The storage holds what the value holds: nothing older needs writing.
+            let version = version
+            lock.unlock()
+            saver?.external(value, version: version)
+            return
+        }
         guardedValue = value
         let subscribers = changed(by: nil)
+        let version = version
         lock.unlock()
+        saver?.external(value, version: version)
         kickSubscribers(subscribers, except: nil)
     }
 

@@ -4,6 +4,7 @@
     python3 .ci/devtools_e2e.py functional URL STATE_LOG DOWNLOAD_DIR SCREENSHOT CHECK_COMMAND...
     python3 .ci/devtools_e2e.py protocol URL SCREENSHOT
     python3 .ci/devtools_e2e.py literals URL SWIFT_FILE COUNT
+    python3 .ci/devtools_e2e.py numbers URL STATE_LOG SCREENSHOT
     python3 .ci/devtools_e2e.py throughput URL SCREENSHOT SECONDS
 
 `functional` also writes the tests the page generates next to SCREENSHOT
@@ -18,6 +19,7 @@ import base64
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import time
@@ -885,6 +887,228 @@ def protocol_mismatch(url, screenshot):
         driver.quit()
 
 
+# Integers an Int64 holds that a double does not (16, 17 and 19 digits, negative), set in the
+# Calculator's Int64 state through the page.
+EXACT_INTEGERS = ["9007199254740993", "9999999999999999", "12345678901234567", "9223372036854775807",
+                  "-9223372036854775808", "-9007199254740993"]
+# Numbers of every shape, in a state fed to the page as the app's frames: the integers above,
+# exponents at a double's ends, decimals of 20 digits, a negative zero, and numbers a double
+# holds (which the page may write in JavaScript's spelling: 1.5e+300).
+EXACT_NUMBERS = EXACT_INTEGERS + ["1.7976931348623157e+308", "-2.5e-300", "4.9406564584124654e-324",
+                                  "1.2345678901234567891e+25", "0.12345678901234567891", "-12345.678901234567890123",
+                                  "-0", "0.1", "42", "1.5e+300"]
+RECORD_SENT = """
+    (() => {
+        const Native = window.WebSocket;
+        window.__sent = [];
+        window.WebSocket = function (url, protocols) {
+            const socket = new Native(url, protocols);
+            const send = socket.send.bind(socket);
+            socket.send = (data) => { window.__sent.push(String(data)); send(data); };
+            return socket;
+        };
+        window.WebSocket.OPEN = Native.OPEN;
+        window.WebSocket.CLOSED = Native.CLOSED;
+    })();
+"""
+
+
+def sent_set_states(driver, store):
+    """The setState frames the page sent for `store`, as the text it sent."""
+    return [text for text in model(driver, "window.__sent") if '"setState"' in text and f'"store":"{store}"' in text]
+
+
+def exact_numbers(url, state_log, screenshot, native):
+    """Every number keeps every digit in every view and in what the page sends: the timeline, the
+    inspector, the state tree, a generated test and the Edit-state box, which sent back
+    unedited leaves the app's state as it was. With the browser's JSON.rawJSON (`native`), or
+    with it deleted before the page loads (a browser without it)."""
+    where = "with JSON.rawJSON" if native else "without JSON.rawJSON"
+    driver = browser()
+    try:
+        source = RECORD_SENT if native else "delete JSON.rawJSON; delete JSON.isRawJSON;" + RECORD_SENT
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})
+        driver.get(url)
+        wait(driver, lambda d: "connected" in d.find_element(By.ID, "conn").text)
+        wait(driver, lambda d: calculator_value(d) is not None)
+        check(f"{where}: the browser has JSON.rawJSON as asked",
+              model(driver, "typeof JSON.rawJSON === 'function'") == native)
+        if mode_of(driver) != "recording":
+            click(driver, "btn-record")
+            wait(driver, lambda d: mode_of(d) == "recording")
+
+        # The app's own Int64 state, set from the page, then sent back unedited.
+        for number in EXACT_INTEGERS:
+            set_state_text(driver, "Calculator", '{"value": %s}' % number)
+            wait_quietly(driver, lambda d: last_logged_value(state_log) == int(number))
+            sent = sent_set_states(driver, "Calculator")[-1]
+            check(f"{where}: {number} typed in the Edit-state box is sent and set exactly",
+                  f'"value":{number}' in sent and last_logged_value(state_log) == int(number),
+                  (sent, last_logged_value(state_log)))
+            row = wait_quietly(driver, lambda d: [t for t in timeline_texts(d, "state") if t.endswith('{"value":%s}' % number)]
+                               or None)
+            check(f"{where}: the timeline shows {number}", row, timeline_texts(driver, "state")[-3:])
+            driver.execute_script("""
+                const rows = [...document.querySelectorAll("#timeline .row")]
+                    .filter((r) => r.querySelector(".c-text").textContent.endsWith(arguments[0]));
+                if (rows.length) rows[rows.length - 1].click();
+            """, '{"value":%s}' % number)
+            timeline_texts(driver, None)
+            tree = wait_quietly(driver, lambda d: number in text_of(d, "event-tree") and text_of(d, "event-tree"))
+            check(f"{where}: the inspector shows {number}", tree and f"value: {number}" in tree.replace('"', ""), tree)
+            select_store(driver, "Calculator")
+            shown = wait_quietly(driver, lambda d: number in text_of(d, "state-tree") and text_of(d, "state-tree"))
+            check(f"{where}: the state tree shows {number}", shown and f"value: {number}" in shown.replace('"', ""), shown)
+            # The box as the page fills it from the app's state, sent back without an edit.
+            driver.find_element(By.CSS_SELECTOR, "#tabs button[data-tab=edit]").click()
+            Select(driver.find_element(By.ID, "edit-store")).select_by_visible_text("Calculator")
+            driver.execute_script("document.getElementById('edit-store').dispatchEvent(new Event('change'))")
+            box = driver.find_element(By.ID, "edit-json").get_attribute("value")
+            check(f"{where}: the Edit-state box holds {number}", json_value_text(box, "value") == number, box)
+            count = len(sent_set_states(driver, "Calculator"))
+            driver.execute_script("document.getElementById('toast').textContent = ''")
+            click(driver, "btn-edit")
+            wait_quietly(driver, lambda d: "State set" in d.find_element(By.ID, "toast").text)
+            resent = sent_set_states(driver, "Calculator")[count:]
+            check(f"{where}: the unedited box sends {number} back exactly",
+                  len(resent) == 1 and f'"value":{number}' in resent[0], resent)
+            time.sleep(0.3)
+            check(f"{where}: the app's state is unchanged after the unedited box is sent back",
+                  last_logged_value(state_log) == int(number)
+                  and model(driver, "window.devtools.toJSONText(window.devtools.model.stores.find("
+                                    "s => s.name === 'Calculator').state)") == '{"value":%s}' % number,
+                  last_logged_value(state_log))
+        code = driver.execute_script("return window.devtools.generateTest('Calculator');")
+        missing = [number for number in EXACT_INTEGERS if '{\\"value\\":%s}' % number not in code]
+        check(f"{where}: the generated test holds every number exactly", not missing, (missing, code))
+
+        # Every shape of number, in frames as the app sends them, read by the page's parser.
+        values = ", ".join(f'"n{index}": {number}' for index, number in enumerate(EXACT_NUMBERS))
+        calculator = model(driver, "JSON.stringify(window.devtools.model.stores.find(s => s.name === 'Calculator'))")
+        store = json.loads(calculator)
+        store.update(name="Numbers", state=None, text="")
+        stores_frame = json.dumps({"type": "stores", "stores": [store]}).replace('"state": null', '"state": {%s}' % values)
+        events = ", ".join(
+            '{"seq": %d, "store": "Numbers", "kind": "%s", "time": 1.5, "value": %s, "text": "", "dispatched": %s}'
+            % (1_000_000 + index, kind, value, dispatched)
+            for index, (kind, value, dispatched) in enumerate(
+                [("state", '{"value": 0}', "null")]
+                + [step for number in EXACT_NUMBERS for step in [
+                    ("intent", '{"set": {"_0": %s}}' % number, "true"), ("message", '{"set": {"_0": %s}}' % number, "null"),
+                    ("state", '{"value": %s}' % number, "null")]]))
+        feed = """
+            const devtools = window.devtools;
+            const calculator = devtools.model.stores.find((s) => s.name === "Calculator");
+            const numbers = devtools.parseExact(arguments[0]).stores[0];
+            devtools.receive({type: "stores", stores: [calculator, numbers]});
+            if (arguments[1]) devtools.receive(devtools.parseExact(arguments[1]));
+        """
+        events_frame = '{"type": "events", "reset": false, "dropped": 0, "timings": [], "events": [%s]}' % events
+        driver.execute_script(feed, stores_frame, events_frame)
+        driver.find_element(By.CSS_SELECTOR, "#tabs button[data-tab=event]").click()
+        Select(driver.find_element(By.ID, "filter-store")).select_by_visible_text("Numbers")
+        states = timeline_texts(driver, "state")
+        missing = [number for number in EXACT_NUMBERS if not any(t.endswith('{"value":%s}' % number) for t in states)]
+        check(f"{where}: the timeline shows every shape of number exactly", not missing, (missing, states))
+        intents = timeline_texts(driver, "intent")
+        missing = [number for number in EXACT_NUMBERS if not any(t.endswith(f".set({number})") for t in intents)]
+        check(f"{where}: the timeline shows every shape of number in intents exactly", not missing, (missing, intents))
+        inspected = []
+        for number in EXACT_NUMBERS:
+            driver.execute_script("""
+                const row = [...document.querySelectorAll("#timeline .row")]
+                    .find((r) => r.querySelector(".c-text").textContent.endsWith(arguments[0]));
+                if (row) row.click();
+            """, f".set({number})")
+            tree = wait_quietly(driver, lambda d: f"_0: {number}" in text_of(d, "event-tree").replace('"', "")
+                                and text_of(d, "event-tree"), timeout=5)
+            if not tree:
+                inspected.append(number)
+        check(f"{where}: the inspector shows every shape of number exactly", not inspected, inspected)
+        timeline_texts(driver, None)
+        Select(driver.find_element(By.ID, "filter-store")).select_by_index(0)
+        driver.execute_script(feed, stores_frame, None)
+        select_store(driver, "Numbers")
+        shown = wait_quietly(driver, lambda d: "n0" in text_of(d, "state-tree") and text_of(d, "state-tree"))
+        missing = [number for index, number in enumerate(EXACT_NUMBERS) if f"n{index}: {number}" not in shown.replace('"', "")]
+        check(f"{where}: the state tree shows every shape of number exactly", not missing, (missing, shown))
+        code = driver.execute_script("return window.devtools.generateTest('Numbers');")
+        missing = [number for number in EXACT_NUMBERS if '{\\"value\\":%s}' % number not in code
+                   or '{\\"set\\":{\\"_0\\":%s}}' % number not in code]
+        check(f"{where}: the generated test holds every shape of number exactly", not missing, (missing, code))
+        driver.execute_script(feed, stores_frame, None)
+        driver.find_element(By.CSS_SELECTOR, "#tabs button[data-tab=edit]").click()
+        Select(driver.find_element(By.ID, "edit-store")).select_by_visible_text("Numbers")
+        driver.execute_script("document.getElementById('edit-store').dispatchEvent(new Event('change'))")
+        box = driver.find_element(By.ID, "edit-json").get_attribute("value")
+        missing = [number for index, number in enumerate(EXACT_NUMBERS) if json_value_text(box, f"n{index}") != number]
+        check(f"{where}: the Edit-state box holds every shape of number exactly", not missing, (missing, box))
+        count = len(sent_set_states(driver, "Numbers"))
+        click(driver, "btn-edit")
+        sent = wait(driver, lambda d: sent_set_states(d, "Numbers")[count:] or None)
+        missing = [number for index, number in enumerate(EXACT_NUMBERS) if f'"n{index}":{number}' not in sent[0]]
+        check(f"{where}: the unedited box sends every shape of number back exactly", not missing, (missing, sent))
+        driver.execute_script(feed, stores_frame, None)
+        driver.find_element(By.CSS_SELECTOR, "#tabs button[data-tab=test]").click()
+        Select(driver.find_element(By.ID, "test-store")).select_by_visible_text("Numbers")
+        click(driver, "btn-test")
+        driver.save_screenshot(screenshot)
+        check(f"{where}: the screenshot is saved", os.path.getsize(screenshot) > 10_000)
+        set_state_text(driver, "Calculator", '{"value": 501}')
+        wait_quietly(driver, lambda d: last_logged_value(state_log) == 501)
+        errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"
+                  and "favicon" not in entry["message"]]
+        check(f"{where}: the page logged no script errors", not errors, errors)
+    finally:
+        driver.quit()
+
+
+def wait_quietly(driver, condition, timeout=10):
+    """wait's result, or None when the condition did not come true in time: for a check that
+    reports what it found rather than stopping the scenario."""
+    try:
+        return wait(driver, condition, timeout)
+    except Exception:
+        return None
+
+
+def timeline_texts(driver, kind):
+    """Shows the events of one kind only (all kinds for None), and returns the timeline rows'
+    texts (read from the page, so rows scrolled out of view count too)."""
+    return driver.execute_async_script("""
+        const [kind, done] = arguments;
+        for (const input of document.querySelectorAll("#kind-filters input")) {
+            const on = kind === null || input.dataset.kind === kind;
+            if (input.checked !== on) { input.checked = on; input.dispatchEvent(new Event("change", {bubbles: true})); }
+        }
+        // The timeline draws only the rows in view: scroll through it, from the top.
+        const box = document.getElementById("timeline"), follow = document.getElementById("follow");
+        const following = follow.checked, texts = new Map();
+        follow.checked = false;
+        const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        (async () => {
+            for (let top = 0; ; top += Math.max(1, box.clientHeight - 44)) {
+                box.scrollTop = top;
+                box.dispatchEvent(new Event("scroll"));
+                await frame();
+                for (const row of document.querySelectorAll("#timeline .row")) {
+                    texts.set(Number(row.dataset.seq), row.querySelector(".c-text").textContent);
+                }
+                if (top + box.clientHeight >= box.scrollHeight) break;
+            }
+            follow.checked = following;
+            box.dispatchEvent(new Event("scroll"));
+            done([...texts.entries()].sort((a, b) => a[0] - b[0]).map((entry) => entry[1]));
+        })();
+    """, kind)
+
+
+def json_value_text(text, key):
+    """The text of the number under `key` in the JSON `text`, as written (no parser rounds it)."""
+    match = re.search(r'"%s"\s*:\s*(-?[0-9][0-9.eE+-]*)' % re.escape(key), text)
+    return match.group(1) if match else None
+
+
 def throughput(url, screenshot, seconds):
     driver = browser()
     try:
@@ -928,6 +1152,9 @@ if __name__ == "__main__":
             rerun_of_search(sys.argv[2], sys.argv[3], sys.argv[4])
         elif mode == "redaction":
             redaction(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5])
+        elif mode == "numbers":
+            exact_numbers(sys.argv[2], sys.argv[3], sys.argv[4], native=True)
+            exact_numbers(sys.argv[2], sys.argv[3], sys.argv[4].replace(".png", "-without-rawjson.png"), native=False)
         else:
             throughput(sys.argv[2], sys.argv[3], float(sys.argv[4]))
     except Exception as error:  # a check that could not run is a failure, not a crash

@@ -77,24 +77,85 @@
     };
   }
 
-  // Numbers, exactly: a JavaScript number holds 15 to 17 significant digits, a Swift Int64 19.
-  // A number that would lose digits is kept as its text (JSON.rawJSON), so that it shows, is
-  // edited, sent back and put in generated tests exactly as the app wrote it.
-  const keepsRawNumbers = typeof JSON.rawJSON === "function";
-  // Only text with 16 digits in a row (a dot allowed among them) can hold such a number.
-  const LONG_NUMBER = /\d[\d.]{16}/;
+  // Numbers, exactly: a JavaScript number is a double, which holds 15 to 17 significant digits;
+  // a Swift Int64 holds 19, a Decimal 38. A number whose text does not come back from a double
+  // (9007199254740993, 9999999999999999, -0, 1e400, 0.12345678901234567891) is kept as its
+  // text, so that it shows, is edited, sent back and put in generated tests exactly as the app
+  // wrote it: as a JSON.rawJSON value where the browser has them, else as an ExactNumber of
+  // this page. A number is exact when its text round-trips through a double, however long.
+  const nativeRaw = typeof JSON.rawJSON === "function";
+  // A number's text, for browsers without JSON.rawJSON; written back as it is by toJSONText.
+  function ExactNumber(text) { this.rawJSON = text; Object.freeze(this); }
+  const rawNumber = (text) => (nativeRaw ? JSON.rawJSON(text) : new ExactNumber(text));
+  const isRaw = (value) => value instanceof ExactNumber || (nativeRaw && JSON.isRawJSON(value));
+  // Text that may hold a number a double would change: 16 digits in a row (a dot allowed among
+  // them), an exponent of three digits, or a negative zero. Text without any holds none: a
+  // decimal of at most 15 significant digits and an exponent below 100 comes back from a
+  // double unchanged. (Only what matches pays for reading numbers one by one.)
+  const MAY_CHANGE = /\d[\d.]{15}|[eE][+-]?\d{3}|-0(?:\.0*)?(?:[eE][+-]?\d+)?(?![\d.])/;
   function parseExact(text) {
-    if (!keepsRawNumbers || !LONG_NUMBER.test(text)) return JSON.parse(text);
+    if (!MAY_CHANGE.test(text)) return JSON.parse(text);
+    if (!nativeRaw) return parseKeepingNumbers(text);
     return JSON.parse(text, (key, value, context) =>
       typeof value === "number" && context && context.source !== undefined && !sameNumber(value, context.source)
         ? JSON.rawJSON(context.source) : value);
   }
+  // JSON.parse's value of `text`, with each number a double would change as an ExactNumber (or
+  // a JSON.rawJSON value): for browsers whose JSON.parse cannot show a reviver the number's
+  // text. JSON.parse reads the text first, so that it fails exactly where JSON.parse fails.
+  function parseKeepingNumbers(text) {
+    JSON.parse(text);
+    const STRING = /"[^"\\]*(?:\\.[^"\\]*)*"/y;
+    const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+    let i = 0;
+    const space = () => { while (i < text.length && " \t\n\r".includes(text[i])) i++; };
+    const match = (pattern) => { pattern.lastIndex = i; const m = pattern.exec(text); i = pattern.lastIndex; return m[0]; };
+    function value() {
+      space();
+      const c = text[i];
+      if (c === "{") {
+        i++;
+        const object = {};
+        space();
+        if (text[i] === "}") { i++; return object; }
+        for (;;) {
+          space();
+          const key = JSON.parse(match(STRING));
+          space(); i++;  // the colon
+          // As JSON.parse does: an own property, even for "__proto__".
+          Object.defineProperty(object, key, { value: value(), writable: true, enumerable: true, configurable: true });
+          space();
+          if (text[i++] === "}") return object;
+        }
+      }
+      if (c === "[") {
+        i++;
+        const array = [];
+        space();
+        if (text[i] === "]") { i++; return array; }
+        for (;;) {
+          array.push(value());
+          space();
+          if (text[i++] === "]") return array;
+        }
+      }
+      if (c === '"') return JSON.parse(match(STRING));
+      if (c === "t") { i += 4; return true; }
+      if (c === "f") { i += 5; return false; }
+      if (c === "n") { i += 4; return null; }
+      const source = match(NUMBER);
+      const number = Number(source);
+      return sameNumber(number, source) ? number : rawNumber(source);
+    }
+    return value();
+  }
   // Whether the number `value` is exactly the decimal `source` (as JSON writes numbers).
   function sameNumber(value, source) {
-    const text = String(value);
+    const text = String(value);  // "0" for -0, which a "-0" source then keeps as its text
     return text === source || decimalKey(text) === decimalKey(source);
   }
-  // A decimal number's value as "sign digits exponent", without leading or trailing zeros.
+  // A decimal number's value as "sign digits exponent", without leading or trailing zeros
+  // (a zero keeps its sign: -0 is a double of its own).
   function decimalKey(text) {
     const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
     if (!m) return text;
@@ -103,9 +164,31 @@
     digits = digits.replace(/^0+/, "");
     const trimmed = digits.replace(/0+$/, "");
     exponent += digits.length - trimmed.length;
-    return trimmed === "" ? "0" : `${m[1]}${trimmed}e${exponent}`;
+    return trimmed === "" ? `${m[1]}0` : `${m[1]}${trimmed}e${exponent}`;
   }
-  const isRaw = (value) => keepsRawNumbers && JSON.isRawJSON(value);
+  // JSON.stringify for values parseExact made: a kept number is written as its text, digit for
+  // digit, in every browser. `indent` as JSON.stringify's third argument.
+  function toJSONText(value, indent) {
+    if (nativeRaw) return JSON.stringify(value, null, indent);
+    const gap = indent ? " ".repeat(indent) : "";
+    const write = (v, outer) => {
+      if (v instanceof ExactNumber) return v.rawJSON;
+      if (v === null || typeof v !== "object") return JSON.stringify(v);
+      const inner = outer + gap;
+      const open = gap ? "\n" + inner : "", close = gap ? "\n" + outer : "", comma = gap ? ",\n" + inner : ",";
+      if (Array.isArray(v)) {
+        if (!v.length) return "[]";
+        return "[" + open + v.map((x) => write(x, inner) ?? "null").join(comma) + close + "]";
+      }
+      const fields = [];
+      for (const key of Object.keys(v)) {
+        const text = write(v[key], inner);
+        if (text !== undefined) fields.push(JSON.stringify(key) + (gap ? ": " : ":") + text);
+      }
+      return fields.length ? "{" + open + fields.join(comma) + close + "}" : "{}";
+    };
+    return write(value, "");
+  }
 
   function setConn(text, cls) { const c = $("conn"); c.textContent = text; c.className = "conn " + cls; }
 
@@ -114,7 +197,7 @@
       if (halted) { reject({ code: "protocolMismatch", message: halted }); return; }
       const id = nextID++;
       pending.set(id, { resolve, reject });
-      socket.send(JSON.stringify(Object.assign({ type, id }, fields || {})));
+      socket.send(toJSONText(Object.assign({ type, id }, fields || {})));
     });
   }
 
@@ -268,7 +351,7 @@
   }
   // A value as one line of JSON; a redacted value (and one redacted inside) as <redacted>, unquoted.
   function literal(value) {
-    return JSON.stringify(value).split(JSON.stringify(REDACTED)).join(REDACTED);
+    return toJSONText(value).split(JSON.stringify(REDACTED)).join(REDACTED);
   }
 
   function matches(e) {
@@ -418,7 +501,7 @@
   function renderStateTree() {
     const store = model.stores.find((s) => s.name === model.selectedStore);
     $("state-title").textContent = store ? `State · ${store.name}` : "State";
-    const text = store ? JSON.stringify(store.state) + store.text : "";
+    const text = store ? toJSONText(store.state) + store.text : "";
     if (text === lastStateText) return;
     lastStateText = text;
     const box = $("state-tree");
@@ -443,7 +526,7 @@
   function textNode(text) { const d = document.createElement("div"); d.className = "leaf"; d.textContent = text; return d; }
 
   function changedPaths(now, before, path, out) {
-    if (JSON.stringify(now) === JSON.stringify(before)) return out;
+    if (toJSONText(now) === toJSONText(before)) return out;
     out.add(path);
     if (now && before && typeof now === "object" && typeof before === "object" && !isRaw(now) && !isRaw(before) && Array.isArray(now) === Array.isArray(before)) {
       for (const key of new Set([...Object.keys(now), ...Object.keys(before)])) {
@@ -478,13 +561,13 @@
     leaf.className = "leaf";
     const cls = value === null ? "null" : value === REDACTED ? "redacted" : typeof value === "string" ? "str" : typeof value === "number" || isRaw(value) ? "num" : "bool";
     // A sensitive value, redacted by the app before it left its process: shown as such, unquoted.
-    const shown = value === REDACTED ? "redacted" : JSON.stringify(value);
+    const shown = value === REDACTED ? "redacted" : toJSONText(value);
     leaf.innerHTML = `${label}<span class="${cls}${isChanged ? " changed" : ""}"${value === REDACTED ? ' title="redacted by the app (Sensitive)"' : ""}>${esc(shown)}</span>`;
     if (isChanged && before !== null) {
       const old = lookup(before, path);
       const was = document.createElement("span");
       was.className = "was"; was.title = "value before";
-      was.textContent = old === undefined ? "(new)" : JSON.stringify(old);
+      was.textContent = old === undefined ? "(new)" : toJSONText(old);
       leaf.appendChild(was);
     }
     return leaf;
@@ -628,7 +711,7 @@
     return out + '"';
   }
   // A value's JSON, as a Swift string literal.
-  function swiftString(value) { return swiftLiteral(JSON.stringify(value)); }
+  function swiftString(value) { return swiftLiteral(toJSONText(value)); }
   // Text for a // comment: on one line, with nothing an editor would hide.
   function swiftComment(text) { return swiftLiteral(String(text)).slice(1, -1); }
   // The module a type's reflected name starts with (`App.Counter.State` gives `App`).
@@ -677,10 +760,10 @@
     lines.push(`        initialState: try decode(${stateType}.self, ${initial === null ? '<#initial state JSON#>' : swiftString(initial)}),`);
     lines.push("        exhaustivity: .off)  // what async work does afterwards is not asserted");
     for (const step of steps) {
-      if (step.replaced !== undefined) { lines.push(`    // here the state was set from the debugger: ${swiftComment(JSON.stringify(step.replaced))}`); continue; }
+      if (step.replaced !== undefined) { lines.push(`    // here the state was set from the debugger: ${swiftComment(toJSONText(step.replaced))}`); continue; }
       if (step.intent === null) { lines.push("    // an intent that is not Encodable was recorded here"); continue; }
       if (step.state === null) lines.push(`    await store.send(try decode(${intentType}.self, ${swiftString(step.intent)}))`);
-      else if (step.later) lines.push(`    await store.send(try decode(${intentType}.self, ${swiftString(step.intent)}))  // async work then set ${swiftComment(JSON.stringify(step.state))}`);
+      else if (step.later) lines.push(`    await store.send(try decode(${intentType}.self, ${swiftString(step.intent)}))  // async work then set ${swiftComment(toJSONText(step.state))}`);
       else lines.push(`    await store.send(try decode(${intentType}.self, ${swiftString(step.intent)})) {\n        $0 = try decode(${stateType}.self, ${swiftString(step.state)})\n    }`);
     }
     lines.push("}", "", "private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {", "    try JSONDecoder().decode(T.self, from: Data(json.utf8))", "}");
@@ -836,7 +919,7 @@
     for (let i = model.events.length - 1; i >= 0 && seen.size < 30; i--) {
       const e = model.events[i];
       if (e.store !== store || e.kind !== "intent" || e.value === null) continue;
-      const text = JSON.stringify(e.value);
+      const text = toJSONText(e.value);
       const shape = compact(e.value).split("(")[0];
       if (!seen.has(shape)) seen.set(shape, text);
     }
@@ -853,7 +936,7 @@
   });
   $("edit-store").addEventListener("change", () => {
     const store = model.stores.find((s) => s.name === $("edit-store").value);
-    $("edit-json").value = store && store.state !== null ? JSON.stringify(store.state, null, 2) : "";
+    $("edit-json").value = store && store.state !== null ? toJSONText(store.state, 2) : "";
   });
   $("btn-edit").addEventListener("click", () => {
     let state;
@@ -866,7 +949,7 @@
   });
   $("btn-export").addEventListener("click", () => {
     request("export").then((reply) => {
-      const blob = new Blob([JSON.stringify(reply.recording, null, 2)], { type: "application/json" });
+      const blob = new Blob([toJSONText(reply.recording, 2)], { type: "application/json" });
       const link = document.createElement("a");
       link.href = URL.createObjectURL(blob);
       link.download = "recording.json";
@@ -888,5 +971,5 @@
   connect();
   // For tests driving the page: the model (read-only by convention), the test generator and its
   // literal writer, and the frame handler (to feed the page frames as the app would send them).
-  window.devtools = { model, generateTest, swiftLiteral, receive: (frame) => { if (!halted) receive(frame); }, parseExact };
+  window.devtools = { model, generateTest, swiftLiteral, receive: (frame) => { if (!halted) receive(frame); }, parseExact, toJSONText };
 })();

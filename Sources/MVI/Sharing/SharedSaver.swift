@@ -133,7 +133,7 @@ final class SharedSaver<Value: Sendable>: Sendable {
 
 /// Runs `body` on a new detached thread: a storage's write may block for seconds, which it
 /// must not do on the cooperative pool (two threads on a two-core machine).
-func detachThread(_ body: @escaping @Sendable () -> Void) {
+package func detachThread(_ body: @escaping @Sendable () -> Void) {
     final class Box: Sendable {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }

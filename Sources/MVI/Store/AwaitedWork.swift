@@ -63,7 +63,8 @@ final class AwaitedWork: Sendable {
         await withTaskCancellationHandler {
             for work in started { _ = await work.task.result }
         } onCancel: {
-            // Made only if the wait is cancelled: two allocations a send otherwise.
+            // Made only if the wait is cancelled, so that an awaited send does not allocate
+            // it (budgets.tsv: effect-awaited).
             cancel(Set(started.map(\.token)))
         }
     }

@@ -3,10 +3,11 @@ import Synchronization
 /// A value that only one thread at a time may read or change: the one locked-value type of
 /// swift-mvi, guarded by the package's one ``Lock``, so that the sanitizer checks the lock that
 /// ships. A class, so that it can be shared by reference and captured by escaping closures;
-/// the lock word and the value live in its one allocation.
+/// the lock word and the value live in the same object.
 ///
 /// The store's own two locks are not this type: they are bare ``Lock``s beside the fields
-/// they guard (``StoreScheduler`` and ``StoreCore``), so that a store is one allocation.
+/// they guard (``StoreScheduler`` and ``StoreCore``), so that a store is one allocation
+/// (budgets.tsv: create-store).
 @usableFromInline
 package final class Locked<Value: Sendable>: @unchecked Sendable {  // `value` is touched only under `lock`
     @usableFromInline let lock = Lock()

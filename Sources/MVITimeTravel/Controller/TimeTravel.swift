@@ -66,7 +66,8 @@ public final class TimeTravel: Sendable {
     ///   - callSites: Whether stores keep, while recording, what caused each event: the call
     ///     site of each `send`, `dispatch` and `post`, and the intent or async work behind it,
     ///     for ``trace(of:)``. On by default; it costs a recorded send about 47 instructions
-    ///     and each recorded slot ``causeBytesPerSlot`` bytes (see <doc:UsingTimeTravel>). A
+    ///     (budgets.tsv: send-1sub-timetravel, send-1sub-timetravel-nosites) and each
+    ///     recorded slot ``causeBytesPerSlot`` bytes (see <doc:UsingTimeTravel>). A
     ///     store that is not recording pays nothing either way.
     ///   - onError: Receives registration problems found late (a middleware given to two
     ///     stores). Defaults to standard error.

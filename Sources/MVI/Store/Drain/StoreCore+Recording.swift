@@ -41,7 +41,7 @@ extension StoreCore {
             recorder.isExecutingRecordedIntent = false
             recorder.currentIntentSlot = 0
             // One test, out of line: inlining both branches here kept this from being inlined
-            // into `send` (valgrind: `send-1sub-timetravel` +12 instructions).
+            // into `send` (budgets.tsv: send-1sub-timetravel).
             if recorder.pendingIntent != nil || _slowPath(recorder.timingStart != 0) {
                 recordEndOfIntent(recorder)
             }

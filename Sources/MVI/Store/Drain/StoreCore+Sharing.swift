@@ -2,8 +2,8 @@
 /// its reducer changes them and set when another store or thread changes them.
 ///
 /// Inlinable, like the send path: the store's side runs code specialized for its feature.
-/// Unspecialized, a write seen by one other store cost 46,000 instructions (generic metadata
-/// look-ups for every queue item, tuple and array of the drain).
+/// Unspecialized, a write seen by another store paid generic metadata look-ups for every
+/// queue item, tuple and array of the drain (budgets.tsv: shared-write-2, shared-write-100).
 extension StoreCore {
     /// The bit of ``middlewareInterest`` that says the store shares parts of its state:
     /// messages then take the watched path, so a store without shared values pays nothing.

@@ -96,8 +96,8 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     }
 
     /// A store whose pending input is bounded, or whose feature runs in an environment: out
-    /// of line, so that a plain store's creation does not carry them (the limit cost 53
-    /// instructions a store, inlined).
+    /// of line, so that a plain store's creation does not carry them (budgets.tsv:
+    /// create-store).
     @usableFromInline convenience init(
         feature: F,
         initialState: F.State,
@@ -326,8 +326,8 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     /// An intent is taken with the intents queued right behind it, lent in one critical
     /// section (``SchedulingStateMachine/next(lendingInto:)``): concurrent senders queue
     /// runs of intents, and taking the lock once per intent, on the line the senders write,
-    /// cost the drainer more than running them (`concurrent-send`: 116 ns a send against
-    /// 26 ns lent). The lent intents live on this stack frame. Kept out of line (but
+    /// cost the drainer more than running them (mvi-bench's `concurrent-send`, a time that no
+    /// budget checks). The lent intents live on this stack frame. Kept out of line (but
     /// specialized): the send path only calls it when something was queued meanwhile.
     @inlinable @inline(never) func drainQueued() {
         withUnsafeTemporaryAllocation(of: QueueItem<F>.self, capacity: Self.lendingCapacity) { lent in
@@ -449,7 +449,8 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
             performTraced(traced.item, traced.cause)
         case .sharedChange(let link):
             // Here, not in `performControl`: that one is not specialized, and each store a
-            // shared change reaches went through its generic switch (6,500 instructions).
+            // shared change reaches went through its generic switch (budgets.tsv:
+            // shared-write-2, shared-write-100).
             link.apply()
         case let control:
             performControl(control)
@@ -571,11 +572,10 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     }
 
     // Three paths per step: plain, recorded and watched by middleware. Each copy pays for
-    // itself (valgrind, instructions per send): one path with the hooks inside it cost
-    // `send-1sub` 250 against 207, because `send` no longer inlined it; folding the recorder
-    // into the middleware's out-of-line path cost `send-1sub-timetravel` 405 against 374.
-    // So the recorder's hooks (the `hasRecorder` branches below) stay in the core: moved out
-    // as middleware, a recorded send costs 31 instructions more (8%), and a plain send pays
+    // itself (budgets.tsv: send-1sub, send-1sub-timetravel): with one path holding the hooks,
+    // `send` no longer inlined it, and a plain send paid for it; with the recorder folded
+    // into the middleware's out-of-line path, a recorded send cost more. So the recorder's
+    // hooks (the `hasRecorder` branches below) stay in the core, and a plain send pays
     // nothing for them (the recorder's bit shares the middleware test).
 
     /// Executes an intent.
@@ -620,8 +620,8 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     @inlinable var hasEnvironment: Bool { middlewareInterest & Self.environmentBit != 0 }
 
     /// Runs the feature's `execute` inside the store's environment. Out of line, so that
-    /// middleware's path keeps its size (inline, the closure cost `middleware-noop` 85
-    /// instructions a send).
+    /// middleware's path keeps its size (inline, the closure made every watched send dearer;
+    /// budgets.tsv: middleware-noop).
     @inlinable @inline(never) func executeInEnvironment(_ intent: F.Intent) {
         guard let environment = settings?.environment else { return feature.execute(intent, StoreContext(core: self)) }
         environment.withEnvironment { feature.execute(intent, StoreContext(core: self)) }
@@ -683,8 +683,8 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     /// Neither the observers nor the state are retained around the callbacks: nothing can
     /// change either while they run. A callback's subscribe, cancel, send or state
     /// replacement is queued behind this step, and only this thread writes the state or the
-    /// list. Retaining them cost two retain-release pairs per observer and send (80 of
-    /// `send-1sub`'s 197 instructions, and four atomic operations).
+    /// list. Retaining them cost two retain-release pairs (four atomic operations) per
+    /// observer and send (budgets.tsv: send-1sub, send-100sub).
     @inlinable func notifyObservers(on me: UInt) {
         if let observer = drainer.observers.single {
             Self.notify(observer, of: &drainer.state, on: me)

@@ -2,9 +2,8 @@
 ///
 /// Tokens are handed out in sequence (1, 2, 3, …), so the token's low bits already spread
 /// the live ones evenly over the buckets: no hashing is needed. A `[Int: RunningTask]`
-/// hashed each token with SipHash, about 90 instructions a look-up and five look-ups per
-/// effect round trip (callgrind: 451 of its 9,125 instructions in `Hasher._hash`, and about
-/// 360 more in the dictionary's find and set).
+/// hashed each token with SipHash, five look-ups per effect round trip, on top of the
+/// dictionary's find and set (budgets.tsv: effect-roundtrip).
 ///
 /// Linear probing; a removal shifts the entries of its run back, so there are no tombstones
 /// and a look-up stops at the first empty bucket.

@@ -116,6 +116,43 @@ private let readyMarker = "MVI-SHARED-READY "
         #expect(first.value == second.value)
     }
 
+    /// A file of a newer version written from outside while the app runs (issue 44): reported
+    /// (it was moved aside with no report), kept as it is, not saved over; the store keeps
+    /// working in memory, and a readable file written there again arrives and saving resumes.
+    @Test func aNewerFileWrittenFromOutsideIsReportedAndNotSavedOver() async throws {
+        let directory = try temporaryDirectory()
+        let path = FileStateStorage(directory: directory).path(for: "tally")
+        let file = KeptSharedStorage<CrashState>.file(directory: directory, key: "tally", watchInterval: nil)
+        let (handler, errors) = recordingHandler()
+        let shared = Shared(CrashState(0), storage: file, onError: handler)
+        let store = tallyStore(shared)
+        store.send(.next)
+        try await shared.save()
+        let newer = Data(#"{"version": 2, "state": {"n": 40, "values": []}}"#.utf8)
+        try newer.write(to: URL(fileURLWithPath: path))
+        file.checkForChanges()
+        file.checkForChanges()  // reported once
+        #expect(errors.values.count == 1)
+        let reported = try #require(errors.values.first?.underlying as? StateKeeperError)
+        guard case .unknownVersion(found: 2, supported: 1) = reported.reason else {
+            Issue.record("expected an unknown version, got \(reported.reason)")
+            return
+        }
+        store.send(.next)
+        #expect(store.state.tally.n == 2)
+        await #expect(throws: StateKeeperError.self) { try await shared.save() }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == newer)
+        #expect(try files(in: directory) == ["tally.json"])  // not moved aside either
+        let readable = String(decoding: try JSONEncoder().encode(CrashState(50)), as: UTF8.self)
+        try Data(#"{"version": 1, "state": \#(readable)}"#.utf8).write(to: URL(fileURLWithPath: path))
+        file.checkForChanges()
+        #expect(store.state.tally.n == 50)
+        store.send(.next)
+        try await shared.save()
+        let reopened = Shared(CrashState(0), storage: .file(directory: directory, key: "tally", watchInterval: nil))
+        #expect(reopened.value.n == 51)
+    }
+
     /// The watcher looks by itself every `watchInterval`. Waited for on a thread of its own:
     /// the crash tests' children keep both cores busy for a while.
     @Test(.timeLimit(.minutes(5))) func theWatcherPicksUpAChangeByItself() async throws {

@@ -28,7 +28,10 @@ import MVIJSON
 ///   of its endpoint, and the endpoint itself does not run. A recorded error is decoded and
 ///   thrown as it was when its type is among `errors` (or is the endpoint's typed-throws
 ///   type) and `Decodable`; otherwise a ``ReplayedFailure`` with the error's description is
-///   thrown. A recorded cancellation throws `CancellationError`. A call with no recorded
+///   thrown. A recorded cancellation throws `CancellationError`. A recorded result that no
+///   longer decodes is a divergence the replay reports (`undecodableCalls`): the call throws
+///   a ``ReplayedFailure`` saying so and the endpoint does not run (an endpoint that cannot
+///   fail, or throws one type of its own, cannot refuse: it runs). A call with no recorded
 ///   result left runs the endpoint, and the replay reports it.
 ///
 /// Outside a store (a view calling the endpoint itself), and in a store no recording watches,
@@ -191,7 +194,13 @@ extension RecordedCalls.Outcome {
 }
 
 /// What a wrapped endpoint does with a call: answer it from the replay's recording, or run
-/// the endpoint (a replay without a usable answer), or run it and record its outcome.
+/// the endpoint (a replay without a recorded answer), or run it and record its outcome.
+///
+/// A recorded answer that cannot be given back (a value that no longer decodes as `Result`,
+/// an error the endpoint cannot throw) is a divergence, noted once in the replay's record;
+/// the call then throws a ``ReplayedFailure`` that says so, and the endpoint does not run. An
+/// endpoint that cannot throw a `ReplayedFailure` (it cannot fail, or throws one type of its
+/// own) has no way to refuse the call: it runs, and the divergence is reported all the same.
 enum ReplayedAnswer<Result, Failure: Error> {
     case returned(Result)
     case threw(Failure)
@@ -209,14 +218,23 @@ enum ReplayedAnswer<Result, Failure: Error> {
         case .returned(let value):
             if let void = () as? Result {
                 self = .returned(void)
-            } else if let decodable = Result.self as? any Decodable.Type, let json = value as? JSONValue,
-                let decoded = try? JSONValueDecoder().decode(decodable, from: json) as? Result
-            {
-                self = .returned(decoded)
-            } else {
-                calls.noteUnanswered(name)
-                self = .runEndpoint
+                return
             }
+            let reason: String
+            if let decodable = Result.self as? any Decodable.Type, let json = value as? JSONValue {
+                do {
+                    if let decoded = try JSONValueDecoder().decode(decodable, from: json) as? Result {
+                        self = .returned(decoded)
+                        return
+                    }
+                    reason = "it decodes as another type than \(Result.self)"
+                } catch {
+                    reason = "\(Result.self): \(error)"
+                }
+            } else {
+                reason = "\(Result.self) is not Decodable"
+            }
+            self = .undecodable(name, calls, recorded: value, reason: reason)
         case .threw(let typeName, let value, let description):
             if let decodable = Failure.self as? any Decodable.Type, typeName == String(reflecting: Failure.self),
                 let json = value as? JSONValue,
@@ -231,18 +249,33 @@ enum ReplayedAnswer<Result, Failure: Error> {
             } else if let failure = ReplayedFailure(typeName: typeName, description: description) as? Failure {
                 self = .threw(failure)
             } else {
-                calls.noteUnanswered(name)
-                self = .runEndpoint
+                self = .undecodable(
+                    name, calls, recorded: value,
+                    reason: "a \(typeName) error was recorded; the endpoint throws \(Failure.self)")
             }
         case .cancelled:
             if let failure = CancellationError() as? Failure {
                 self = .threw(failure)
             } else {
-                calls.noteUnanswered(name)
-                self = .runEndpoint
+                self = .undecodable(
+                    name, calls, recorded: nil,
+                    reason: "a cancellation was recorded; the endpoint cannot throw CancellationError")
             }
         case .notRecorded:
             self = .runEndpoint
         }
+    }
+
+    /// A recorded answer that cannot be given back: noted as a divergence; the call throws a
+    /// ``ReplayedFailure`` saying so, or, for an endpoint that cannot throw one, runs.
+    private static func undecodable(
+        _ name: String, _ calls: RecordedCalls, recorded: (any Sendable)?, reason: String
+    ) -> Self {
+        calls.noteUndecodable(name, recorded: recorded, reason: reason)
+        let failure = ReplayedFailure(
+            typeName: "MVIDependencies.ReplayedFailure",
+            description: "the recorded result of \(name) does not decode: \(reason)")
+        if let failure = failure as? Failure { return .threw(failure) }
+        return .runEndpoint
     }
 }

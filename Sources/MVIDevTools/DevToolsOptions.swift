@@ -53,8 +53,12 @@ public struct DevToolsOptions: Sendable {
     public var announce: @Sendable (String) -> Void
     /// Starts recording when the server starts, so that the page has a timeline to show.
     public var startsRecording: Bool
-    /// How long the page's Rerun of an imported recording may run, per store, before it is
-    /// given up (work that never ends); 10 seconds by default.
+    /// How long the page's Rerun of an imported recording may run, all its stores together;
+    /// 10 seconds by default. The rerun answers by then whatever the feature's code does: a
+    /// store still running is reported as timed out, with the intents it had sent and the
+    /// work it left running (cancelled; work that never suspends cannot be stopped in Swift,
+    /// and goes on, on the rerun's own thread). A rerun runs off Swift's concurrency pool, so
+    /// other pages are answered meanwhile.
     public var rerunTimeout: Duration
 
     /// Creates options; every parameter has a safe default (see <doc:UsingDevTools#Limits>).

@@ -2,6 +2,7 @@ import Foundation
 import MVI
 import MVIDevTools
 import MVIJSON
+import MVIFixtures
 import MVITimeTravel
 import Testing
 
@@ -100,5 +101,63 @@ struct DevToolsRerunTests {
             #expect(elsewhere["store"] == .string("Elsewhere"))
             #expect(elsewhere["error"] == .string(#"No store registered in this app is named "Elsewhere""#))
         }
+    }
+
+    @Test func anotherPagesPingIsAnsweredWhileARerunsWorkSpinsOnEveryCore() async throws {
+        let release = SpinningFeature.Release()
+        defer { release.release() }
+        let cores = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        // Recorded where the work ends at once; rerun where it spins until the test ends.
+        let recorder = TimeTravel()
+        recorder.startRecording()
+        let recorded = Store(
+            SpinningFeature(), initialState: .init(), name: "Spinner", middleware: [try recorder.register("Spinner")])
+        for number in 0..<cores {
+            recorded.send(.spin(number))
+            await recorded.waitForIdle()
+        }
+        let recording = recorder.recording()
+
+        let timeTravel = TimeTravel()
+        let store = Store(
+            SpinningFeature(release: release), initialState: .init(), name: "Spinner",
+            middleware: [try timeTravel.register("Spinner")])
+        let devTools = try await DevTools.start(
+            timeTravel,
+            options: DevToolsOptions(startsRecording: false, rerunTimeout: .seconds(3), announce: { _ in }))
+        defer { Task { await devTools.stop() } }
+        devTools.register(store)
+        try timeTravel.import(recording)
+        let token = String(devTools.url.split(separator: "=").last ?? "")
+        let url = "ws://127.0.0.1:\(devTools.port)/ws?token=\(token)"
+        let origin = "http://127.0.0.1:\(devTools.port)"
+        let order = Locked<[String]>([])
+        try await withPage(url, origin: origin) { page in
+            _ = await page.next { $0["type"] == .string("hello") }
+            try await page.send(#"{"type":"rerun","id":1}"#)
+            // Bounded: the rerun's first work starts spinning at once.
+            let clock = ContinuousClock()
+            let limit = clock.now.advanced(by: .seconds(30))
+            while release.started == 0 && clock.now < limit { try await Task.sleep(for: .milliseconds(5)) }
+            #expect(release.started == 1)
+            async let pinged: Void = withPage(url, origin: origin) { other in
+                _ = await other.next { $0["type"] == .string("hello") }
+                let pong = try await other.request(#"{"type":"ping","id":2}"#)
+                #expect(pong?.type == "reply")
+                order.withLock { $0.append("ping") }
+            }
+            let reply = await page.answer()
+            order.withLock { $0.append("rerun") }
+            try await pinged
+            guard case .array(let reruns)? = reply?["rerun"], case .object(let spinner)? = reruns.first,
+                case .object(let timedOut)? = spinner["timedOut"]
+            else {
+                Issue.record("no timed-out rerun in \(String(describing: reply))")
+                return
+            }
+            #expect(timedOut["sent"] == .number(String(cores)))
+            #expect(timedOut["leftRunning"] == .array((0..<cores).map { .string("spin \($0)") }))
+        }
+        #expect(order.withLock { $0 } == ["ping", "rerun"])
     }
 }

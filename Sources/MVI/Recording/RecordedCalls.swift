@@ -60,6 +60,10 @@ public final class RecordedCalls: Sendable {
         var unanswered: [String] = []
         /// In a replay: the endpoints the recording could not keep results of.
         var notRecorded: Set<String> = []
+        /// In a replay: how many recorded answers each endpoint's calls took so far.
+        var taken: [String: Int] = [:]
+        /// In a replay: the answers taken that could not be given back, in order.
+        var undecodable: [(name: String, call: Int, recorded: (any Sendable)?, reason: String)] = []
     }
 
     private let state: Locked<State>
@@ -123,14 +127,30 @@ public final class RecordedCalls: Sendable {
                 if !state.notRecorded.contains(name) { state.unanswered.append(name) }
                 return .notRecorded
             }
+            state.taken[name, default: 0] += 1
             return answer
         }
     }
 
-    /// Notes that a call of `name` got an answer it could not use (a value that no longer
-    /// decodes, an error its endpoint cannot throw): it ran the endpoint instead.
-    package func noteUnanswered(_ name: String) {
-        state.withLock { $0.unanswered.append(name) }
+    /// Notes that the answer a call of `name` just took cannot be given back (a value that no
+    /// longer decodes, an error its endpoint cannot throw): `recorded` is what the recording
+    /// holds (a `JSONValue`, or `nil`), `reason` why. A replay reports it as a divergence.
+    package func noteUndecodable(_ name: String, recorded: (any Sendable)?, reason: String) {
+        state.withLock { state in
+            state.undecodable.append((name, state.taken[name] ?? 0, recorded, reason))
+        }
+    }
+
+    /// The answers a replay took and could not give back, in the order their calls were made:
+    /// each call's endpoint name, its number among that endpoint's calls (from 1), the recorded
+    /// result and why it was unusable.
+    package var undecodableAnswers: [(name: String, call: Int, recorded: (any Sendable)?, reason: String)] {
+        state.withLock { $0.undecodable }
+    }
+
+    /// How many calls a replay answered with their recorded result.
+    package var answeredCount: Int {
+        state.withLock { $0.taken.values.reduce(0, +) - $0.undecodable.count }
     }
 
     /// The names of the calls a replay had no recorded answer for, in the order they were made.

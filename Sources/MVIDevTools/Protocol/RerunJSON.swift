@@ -15,8 +15,19 @@ enum RerunJSON {
             // names it quietly.
             let rerunnable: String
             if case .notRerunnable = error { rerunnable = "false" } else { rerunnable = "true" }
+            guard case .timedOut(_, let sent, let intents, let leftRunning) = error else {
+                return JSONText.object([
+                    "store": store, "error": JSONText.quoted(error.description), "rerunnable": rerunnable,
+                ])
+            }
+            // How far a rerun that ran out of time got, and the work it left running.
+            let timedOut = JSONText.object([
+                "sent": String(sent), "intents": intents.map(String.init) ?? "null",
+                "leftRunning": JSONText.array(leftRunning.map(JSONText.quoted)),
+            ])
             return JSONText.object([
                 "store": store, "error": JSONText.quoted(error.description), "rerunnable": rerunnable,
+                "timedOut": timedOut,
             ])
         case .success(let found):
             let divergence =
@@ -37,6 +48,14 @@ enum RerunJSON {
                 "unanswered": JSONText.array(found.unansweredCalls.map(JSONText.quoted)),
                 "unused": JSONText.array(unused),
                 "unrecorded": JSONText.array(found.unrecordedCalls.map(JSONText.quoted)),
+                "undecodable": JSONText.array(
+                    found.undecodableCalls.map { call in
+                        JSONText.object([
+                            "name": JSONText.quoted(call.name), "call": String(call.call),
+                            "recorded": JSONText.quoted(String(describing: call.recorded)),
+                            "reason": JSONText.quoted(call.reason),
+                        ])
+                    }),
             ])
         }
     }

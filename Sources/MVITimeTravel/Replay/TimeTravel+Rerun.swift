@@ -16,7 +16,10 @@ extension TimeTravel {
     /// event that differs shown. The registered stores themselves are not touched (they keep
     /// showing the imported recording); the fresh stores end with the rerun.
     ///
-    /// - Parameter timeout: How long each store's rerun may take.
+    /// - Parameter timeout: How long the whole rerun may take, every store together: it returns
+    ///   by then whatever the feature's code does. A store still running then fails with
+    ///   ``TimeTravelReplayError/timedOut(store:sentIntents:intents:leftRunning:)``, and so does
+    ///   each store after it, unstarted.
     /// - Returns: One result per store of the recording, in its order; a store whose name no
     ///   live registered store has fails with ``TimeTravelReplayError/storeNotRegistered(_:)``.
     ///   Empty when no recording is imported.
@@ -28,18 +31,28 @@ extension TimeTravel {
             return (recording, stores)
         }
         guard let recording else { return [] }
+        let deadline = ContinuousClock.now.advanced(by: timeout)
         var results: [TimeTravelStoreRerun] = []
         var seen: Set<String> = []
+        var timedOut = false
         for entry in recording.stores where seen.insert(entry.name).inserted {
             guard let store = stores[entry.name] else {
                 results.append(
                     TimeTravelStoreRerun(storeName: entry.name, result: .failure(.storeNotRegistered(entry.name))))
                 continue
             }
+            // Once a store took the time left, or none is left, the others do not start.
+            guard !timedOut, ContinuousClock.now < deadline else {
+                let error = TimeTravelReplayError.timedOut(
+                    store: entry.name, sentIntents: 0, intents: nil, leftRunning: [])
+                results.append(TimeTravelStoreRerun(storeName: entry.name, result: .failure(error)))
+                continue
+            }
             do {
-                let rerun = try await store.rerun(recording, timeout: timeout)
+                let rerun = try await store.rerun(recording, deadline: deadline)
                 results.append(TimeTravelStoreRerun(storeName: entry.name, result: .success(rerun)))
             } catch {
+                if case .timedOut = error { timedOut = true }
                 results.append(TimeTravelStoreRerun(storeName: entry.name, result: .failure(error)))
             }
         }

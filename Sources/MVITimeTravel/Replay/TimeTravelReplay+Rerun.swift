@@ -40,8 +40,11 @@ extension TimeTravelReplay {
     ///     swift-dependencies. Calls of `replayable` endpoints are answered from the recording;
     ///     anything else a feature reads comes from here. `nil`, the default, for a feature
     ///     that reads no dependencies.
-    ///   - timeout: How long the rerun may take before it gives up (``TimeTravelReplayError/stalled(afterIntents:)``):
-    ///     work that never ends (waiting on a clock that never moves) would otherwise hang it.
+    ///   - timeout: How long the rerun may take: it returns by then whatever the feature's
+    ///     code does, with ``TimeTravelReplayError/timedOut(store:sentIntents:intents:leftRunning:)``
+    ///     naming the work left running. The rerun's code runs on a thread of its own, off
+    ///     Swift's concurrency pool; work left running is cancelled, but work that never
+    ///     suspends cannot be stopped in Swift, and goes on, on that thread, until it ends.
     /// - Returns: What the rerun found: the first divergence, and which calls had no
     ///   recorded answer.
     public static func rerun<F: Feature>(
@@ -63,16 +66,23 @@ extension TimeTravelReplay {
         environment: (any ExecutionEnvironment)? = nil, timeout: Duration = .seconds(30)
     ) async throws(TimeTravelReplayError) -> TimeTravelRerun where F.State: Codable, F.Intent: Decodable {
         try await rerun(
-            recording, feature: feature, store: store, environment: environment, timeout: timeout,
+            recording, feature: feature, store: store, environment: environment,
+            deadline: ContinuousClock.now.advanced(by: timeout),
             decodeState: { try JSONCodec.decode(F.State.self, from: $0) },
             decodeIntent: { try JSONCodec.decode(F.Intent.self, from: $0) })
     }
 
     /// The rerun, with the feature's state and intents decoded by the closures given (a
     /// registered store's, whose types are known to be `Decodable` only at run time).
+    ///
+    /// Everything after the recording's validation runs on a ``RerunExecutor`` of its own,
+    /// the store's async work too; this function returns at `deadline` whatever that code
+    /// does (``RerunRace``), with ``TimeTravelReplayError/timedOut(store:sentIntents:intents:leftRunning:)``.
     static func rerun<F: Feature>(
         _ recording: TimeTravelRecording, feature: F, store: String?, environment: (any ExecutionEnvironment)?,
-        timeout: Duration, decodeState: (JSONValue) throws -> F.State, decodeIntent: (JSONValue) throws -> F.Intent
+        deadline: ContinuousClock.Instant,
+        decodeState: @escaping @Sendable (JSONValue) throws -> F.State,
+        decodeIntent: @escaping @Sendable (JSONValue) throws -> F.Intent
     ) async throws(TimeTravelReplayError) -> TimeTravelRerun {
         do {
             try TimeTravel.validate(recording)
@@ -82,6 +92,37 @@ extension TimeTravelReplay {
         guard let entry = try stores(of: recording, stateType: F.State.self, named: store).first else {
             throw .storeNotFound(store)
         }
+        let executor = RerunExecutor(label: entry.name)
+        let progress = RerunProgress()
+        let race = RerunRace<Result<TimeTravelRerun, TimeTravelReplayError>>()
+        let driver = Task(executorPreference: executor) {
+            let result: Result<TimeTravelRerun, TimeTravelReplayError>
+            do throws(TimeTravelReplayError) {
+                result = .success(
+                    try await drive(
+                        recording, entry: entry, feature: feature, environment: environment, executor: executor,
+                        progress: progress, decodeState: decodeState, decodeIntent: decodeIntent))
+            } catch {
+                result = .failure(error)
+            }
+            race.end(result)
+        }
+        if let outcome = await race.outcome(deadline: deadline) { return try outcome.get() }
+        // The deadline came first. Whatever still runs is cancelled; work that never
+        // suspends cannot be stopped (Swift cannot kill a thread's code) and goes on, on the
+        // rerun's queue only: it is named, as left running.
+        driver.cancel()
+        let (sent, total, leftRunning) = progress.giveUp()
+        throw .timedOut(store: entry.name, sentIntents: sent, intents: total, leftRunning: leftRunning)
+    }
+
+    /// The rerun itself, on the rerun's executor: makes the store, sends the recorded
+    /// intents, and compares what it made with the recording.
+    private static func drive<F: Feature>(
+        _ recording: TimeTravelRecording, entry: TimeTravelRecording.StoreEntry, feature: F,
+        environment: (any ExecutionEnvironment)?, executor: RerunExecutor, progress: RerunProgress,
+        decodeState: (JSONValue) throws -> F.State, decodeIntent: (JSONValue) throws -> F.Intent
+    ) async throws(TimeTravelReplayError) -> TimeTravelRerun {
         guard let initialValue = entry.initialState else { throw .missingInitialState(store: entry.name) }
         let initialState: F.State
         do {
@@ -94,7 +135,6 @@ extension TimeTravelReplay {
 
         let calls = RecordedCalls(replaying: answers(for: entry), notRecorded: Set(entry.unrecordedCalls ?? []))
         let timeTravel = TimeTravel(maxEvents: max(1_024, 4 * recorded.count + 64), callSites: false)
-        let progress = RerunProgress()
         let middleware: any Middleware<F>
         do {
             middleware = try timeTravel.register(entry.name, for: F.self)
@@ -105,37 +145,35 @@ extension TimeTravelReplay {
             feature, initialState: initialState, name: entry.name,
             middleware: [middleware, ProgressMiddleware(progress)],
             environment: environment, replaying: calls)
+        // The store's async work runs on the rerun's executor too, off Swift's concurrency pool.
+        _ = replayed.attachTestSupport(StoreTestSupport(taskExecutor: executor))
+        guard progress.begin(intents: sends.count, store: replayed) else { throw progress.timedOut(entry.name) }
         timeTravel.startRecording()
         replayed.start()
 
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        let watchdog = Task {
-            try await Task.sleep(until: deadline, clock: .continuous)
-            progress.giveUp()
-            replayed.cancel()
-        }
-        defer { watchdog.cancel() }
-        var sent = 0
         for (position, intent) in sends {
             guard await progress.wait(untilCount: position, store: replayed) else {
-                throw .stalled(afterIntents: sent)
+                throw progress.timedOut(entry.name)
             }
             replayed.send(intent)
-            sent += 1
+            progress.sentOne()
         }
-        guard await progress.wait(untilCount: nil, store: replayed) else { throw .stalled(afterIntents: sent) }
-        watchdog.cancel()
+        guard await progress.wait(untilCount: nil, store: replayed) else { throw progress.timedOut(entry.name) }
         _ = timeTravel.stop()
         let made = timeTravel.recording()
         replayed.cancel()
         let events = made.events
         return TimeTravelRerun(
-            storeName: entry.name, intentsSent: sent,
+            storeName: entry.name, intentsSent: sends.count,
             divergence: firstDifference(recorded: recorded, replayed: events, storeName: entry.name),
             comparedEvents: max(recorded.count, events.count),
-            answeredCalls: (entry.calls?.count ?? 0) - calls.unusedAnswers.values.reduce(0, +),
+            answeredCalls: calls.answeredCount,
             unansweredCalls: calls.unansweredCalls, unusedCalls: calls.unusedAnswers,
-            unrecordedCalls: entry.unrecordedCalls ?? [], replayed: made)
+            unrecordedCalls: entry.unrecordedCalls ?? [],
+            undecodableCalls: calls.undecodableAnswers.map {
+                TimeTravelRerun.UndecodableCall(
+                    name: $0.name, call: $0.call, recorded: ($0.recorded as? JSONValue) ?? .null, reason: $0.reason)
+            }, replayed: made)
     }
 
     /// The recorded stores a replay of `State` looks at: the one named, or the only one, or
@@ -251,12 +289,33 @@ public struct TimeTravelRerun: Sendable, CustomStringConvertible {
     /// The endpoints the recording names as called but not recorded (results not
     /// `Codable`): the rerun ran them from its environment.
     public let unrecordedCalls: [String]
+    /// Calls whose recorded result does not decode as the endpoint's result or error type
+    /// today, in the order they were made: each is a divergence, and the endpoint was not run
+    /// in its place (see `replayable` in `MVIDependencies` for the endpoints that cannot refuse).
+    public let undecodableCalls: [UndecodableCall]
     /// The rerun's own recording: export it (``TimeTravel/encode(_:)``) to look at it in the
     /// DevTools page beside the original.
     public let replayed: TimeTravelRecording
 
     /// Whether the rerun reproduced the recording exactly, every call answered from it.
-    public var isFaithful: Bool { divergence == nil && unansweredCalls.isEmpty && unusedCalls.isEmpty }
+    public var isFaithful: Bool {
+        divergence == nil && unansweredCalls.isEmpty && unusedCalls.isEmpty && undecodableCalls.isEmpty
+    }
+
+    /// A call whose recorded result does not decode: which call, what was recorded, and why.
+    public struct UndecodableCall: Sendable, Hashable, CustomStringConvertible {
+        /// The endpoint's name.
+        public let name: String
+        /// Which call of that endpoint it was, from 1.
+        public let call: Int
+        /// The recorded result (a returned value, or an error's encoding), `null` if none was kept.
+        public let recorded: JSONValue
+        /// Why it does not decode.
+        public let reason: String
+
+        /// "name call n: recorded … does not decode: reason".
+        public var description: String { "\(name) call \(call): recorded \(recorded) does not decode: \(reason)" }
+    }
 
     /// A summary: the divergence, if any, and the calls that were not answered.
     public var description: String {
@@ -270,16 +329,23 @@ public struct TimeTravelRerun: Sendable, CustomStringConvertible {
             lines.append("recorded results never asked for: \(unusedCalls.sorted { $0.key < $1.key })")
         }
         if !unrecordedCalls.isEmpty { lines.append("endpoints not recorded: \(unrecordedCalls)") }
+        for call in undecodableCalls { lines.append("recorded result does not decode: \(call)") }
         return lines.joined(separator: "\n")
     }
 }
 
-/// How far a rerun's store has got: the messages and side effects it made, and whether a
-/// rerun that has waited too long gave up.
+/// How far a rerun has got: the intents it sent, the messages and side effects its store
+/// made, and whether the rerun gave up at its deadline (then the store is cancelled).
 final class RerunProgress: Sendable {
     private struct State: Sendable {
         var made = 0
+        var sent = 0
+        var intents: Int?
         var gaveUp = false
+        /// Cancels the rerun's store, once it exists.
+        var cancelStore: (@Sendable () -> Void)?
+        /// The ids of the store's running work, once the store exists.
+        var runningWork: (@Sendable () -> [String?])?
     }
 
     private let state = Locked(State())
@@ -288,8 +354,36 @@ final class RerunProgress: Sendable {
         state.withLock { $0.made += 1 }
     }
 
-    func giveUp() {
-        state.withLock { $0.gaveUp = true }
+    func sentOne() {
+        state.withLock { $0.sent += 1 }
+    }
+
+    /// The store is made and will get `intents` intents; `false` if the rerun gave up already.
+    func begin<F: Feature>(intents: Int, store: Store<F>) -> Bool {
+        state.withLock { state in
+            state.intents = intents
+            state.cancelStore = { store.cancel() }
+            state.runningWork = { store.runningTaskDescriptions }
+            return !state.gaveUp
+        }
+    }
+
+    /// Gives the rerun up: returns how far it got and the work it leaves running, and
+    /// cancels its store (on a dispatch queue: the caller never waits for the store).
+    func giveUp() -> (sent: Int, intents: Int?, leftRunning: [String]) {
+        let (sent, intents, cancel, running) = state.withLock { state in
+            state.gaveUp = true
+            return (state.sent, state.intents, state.cancelStore, state.runningWork)
+        }
+        let leftRunning = (running?() ?? []).map { $0 ?? "work without an id" }
+        if let cancel { DispatchQueue.global(qos: .utility).async(execute: cancel) }
+        return (sent, intents, leftRunning)
+    }
+
+    /// The error of a rerun that gave up, as its driver sees it.
+    func timedOut(_ store: String) -> TimeTravelReplayError {
+        let (sent, intents) = state.withLock { ($0.sent, $0.intents) }
+        return .timedOut(store: store, sentIntents: sent, intents: intents, leftRunning: [])
     }
 
     /// Waits until the store has made `count` messages and side effects (or, with `nil`, has

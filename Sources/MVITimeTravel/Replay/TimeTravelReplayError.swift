@@ -25,9 +25,13 @@ public enum TimeTravelReplayError: Error, Sendable, Hashable, CustomStringConver
     /// The recording's store of this name has no live registered store in this app to rerun
     /// it with (``TimeTravel/rerunImportedRecording(timeout:)``).
     case storeNotRegistered(String)
-    /// A rerun took longer than its timeout, after sending this many intents: work that
-    /// never ends, or waits on a clock that does not move.
-    case stalled(afterIntents: Int)
+    /// A rerun did not end within its timeout (work that never ends, or waits on a clock that
+    /// does not move, or a recording too long for the time given). It returned at its timeout
+    /// anyway: `sentIntents` of the store's `intents` had been sent (`nil` if the rerun had not
+    /// got as far as reading them), and `leftRunning` names the store's async work still
+    /// running then, by id. That work was cancelled; work that never suspends cannot be
+    /// stopped in Swift, and goes on, on the rerun's own thread.
+    case timedOut(store: String, sentIntents: Int, intents: Int?, leftRunning: [String])
 
     /// A sentence naming what is wrong.
     public var description: String {
@@ -48,7 +52,10 @@ public enum TimeTravelReplayError: Error, Sendable, Hashable, CustomStringConver
             "The recording does not say who sent intent \(sequence): record with causes (version 3 or later)"
         case .notRerunnable(let store, let reason): "\"\(store)\" cannot be rerun: \(reason)"
         case .storeNotRegistered(let name): "No store registered in this app is named \"\(name)\""
-        case .stalled(let sent): "The rerun did not end within its timeout, after sending \(sent) intents"
+        case .timedOut(let store, let sent, let intents, let running):
+            "The rerun of \"\(store)\" did not end within its timeout, after sending \(sent)"
+                + (intents.map { " of \($0)" } ?? "") + " intents"
+                + (running.isEmpty ? "" : "; left running: " + running.joined(separator: ", "))
         }
     }
 }

@@ -60,26 +60,31 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
     }
 
     func rerun(
-        _ recording: TimeTravelRecording, timeout: Duration
+        _ recording: TimeTravelRecording, deadline: ContinuousClock.Instant
     ) async throws(TimeTravelReplayError) -> TimeTravelRerun {
         guard let (feature, environment) = hooks?.featureAndEnvironment else { throw .storeNotFound(name) }
-        guard let stateType = F.State.self as? any Decodable.Type else {
+        guard F.State.self is any Decodable.Type else {
             throw .notRerunnable(store: name, reason: "its State is not Decodable")
         }
-        guard let intentType = F.Intent.self as? any Decodable.Type else {
+        guard F.Intent.self is any Decodable.Type else {
             throw .notRerunnable(store: name, reason: "its Intent is not Decodable")
         }
         let name = name
-        // The decoded value is of the type asked for: the cast only recovers its static type.
-        func decode<Value>(_ type: any Decodable.Type, _ json: JSONValue) throws -> Value {
-            guard let value = try JSONCodec.decode(type, from: json) as? Value else {
-                throw TimeTravelReplayError.notRerunnable(store: name, reason: "\(type) decoded as another type")
-            }
-            return value
-        }
         return try await TimeTravelReplay.rerun(
-            recording, feature: feature, store: name, environment: environment, timeout: timeout,
-            decodeState: { try decode(stateType, $0) }, decodeIntent: { try decode(intentType, $0) })
+            recording, feature: feature, store: name, environment: environment, deadline: deadline,
+            decodeState: { try Self.decode(F.State.self, $0, store: name) },
+            decodeIntent: { try Self.decode(F.Intent.self, $0, store: name) })
+    }
+
+    /// Decodes `json` as `Value`, whose conformance to `Decodable` is known at run time only.
+    private static func decode<Value>(_ type: Value.Type, _ json: JSONValue, store: String) throws -> Value {
+        // The decoded value is of the type asked for: the cast only recovers its static type.
+        guard let decodable = type as? any Decodable.Type,
+            let value = try JSONCodec.decode(decodable, from: json) as? Value
+        else {
+            throw TimeTravelReplayError.notRerunnable(store: store, reason: "\(type) does not decode as itself")
+        }
+        return value
     }
 
     func showAction(erased state: any Sendable) -> (@Sendable () -> Void)? {

@@ -26,6 +26,6 @@ protocol RegisteredStore: AnyObject, Sendable {
     /// Reruns `recording`'s store of this name on a fresh store of this store's feature and
     /// environment (``TimeTravelReplay/rerun(_:feature:store:environment:timeout:)-(TimeTravelRecording,_,_,_,_)``).
     func rerun(
-        _ recording: TimeTravelRecording, timeout: Duration
+        _ recording: TimeTravelRecording, deadline: ContinuousClock.Instant
     ) async throws(TimeTravelReplayError) -> TimeTravelRerun
 }

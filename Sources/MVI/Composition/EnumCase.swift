@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One case of an enum whose single associated value is a child's state: the case itself
 /// (`Destination.edit`, a function from the payload to the enum) is all a declaration gives.
 ///
@@ -13,15 +11,16 @@ import Synchronization
 @usableFromInline
 struct EnumCase<Enum, Payload>: Sendable {
     @usableFromInline let embed: @Sendable (Payload) -> Enum
-    /// The case's name, once learnt from a payload; shared by the copies of this value.
-    let name: CaseName
+    /// The case's name, once learnt from a payload; shared by the copies of this value. Read
+    /// and written only on the `Mirror` path, never once the tag is learnt.
+    let name: Locked<String?>
     /// The case's tag, once learnt: then a look-up reads the tag and copies the payload,
     /// without `Mirror` (``EnumLayout``).
     @usableFromInline let layout: CaseLayout
 
     @usableFromInline init(_ embed: @escaping @Sendable (Payload) -> Enum) {
         self.embed = embed
-        self.name = CaseName()
+        self.name = Locked(nil)
         self.layout = CaseLayout(of: Enum.self)
     }
 
@@ -38,7 +37,7 @@ struct EnumCase<Enum, Payload>: Sendable {
     /// The payload through `Mirror`, learning the case's name and tag on the way.
     @usableFromInline func extractLearning(from value: Enum) -> Payload? {
         guard let (label, payload) = Self.caseAndPayload(of: value) else { return nil }
-        if let known = name.value {
+        if let known = name.withLock({ $0 }) {
             guard known == label else { return nil }
             if !layout.isLearnt { learnLayout(from: payload, matching: value) }
             return payload
@@ -46,7 +45,7 @@ struct EnumCase<Enum, Payload>: Sendable {
         // Learn this case's name by embedding the payload found: the same payload type may
         // belong to another case of the enum.
         guard let ownLabel = Self.caseAndPayload(of: embed(payload))?.label else { return nil }
-        name.learn(ownLabel)
+        name.withLock { $0 = ownLabel }
         guard ownLabel == label else { return nil }
         learnLayout(from: payload, matching: value)
         return payload
@@ -73,13 +72,4 @@ struct EnumCase<Enum, Payload>: Sendable {
         else { return nil }
         return (label, payload)
     }
-}
-
-/// A case's name, learnt once.
-final class CaseName: Sendable {
-    private let stored = Mutex<String?>(nil)
-
-    var value: String? { stored.withLock { $0 } }
-
-    func learn(_ name: String) { stored.withLock { $0 = name } }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An intent queued by ``Store/sendAwaitingWork(_:)``, with what collects the work its
 /// `execute` starts.
 @usableFromInline
@@ -17,7 +15,7 @@ final class AwaitedIntent<F: Feature>: Sendable {
 /// the draining thread while the intent executes, then handed to the sender once `execute`
 /// returned (or the intent was dropped, with no work).
 @usableFromInline
-final class AwaitedWork: Sendable {
+final class AwaitedWork: @unchecked Sendable {  // `state` is touched only under `lock`
     private struct State {
         var started: [(token: Int, task: WorkTask)] = []
         var isExecuted = false
@@ -26,19 +24,26 @@ final class AwaitedWork: Sendable {
         var sender: UnsafeContinuation<[(token: Int, task: WorkTask)], Never>?
     }
 
-    private let state = Mutex(State())
+    /// Guards `state`. A ``Lock`` beside the field rather than a ``Locked``, which would
+    /// allocate the state apart, a second allocation per awaited send (budgets.tsv:
+    /// effect-awaited).
+    private let lock = Lock()
+    /// Only under `lock`.
+    // Unchecked exclusivity: every access holds `lock`, which is stronger than the dynamic
+    // check (as in ``Locked``).
+    @exclusivity(unchecked) private var state = State()
 
     init() {}
 
     /// Notes work that the intent's `execute` started (the draining thread, during it).
     @usableFromInline func started(_ task: WorkTask, token: Int) {
-        state.withLock { $0.started.append((token, task)) }
+        lock.withLock { state.started.append((token, task)) }
     }
 
     /// The intent's `execute` returned, or the intent will never run: the sender may wait for
     /// what was started.
     @usableFromInline func executed() {
-        let (sender, started) = state.withLock { state in
+        let (sender, started) = lock.withLock {
             state.isExecuted = true
             defer { state.sender = nil }
             return (state.sender, state.started)
@@ -50,7 +55,7 @@ final class AwaitedWork: Sendable {
     /// cancelling the waiting task cancels that work, through `cancel`.
     func wait(cancelling cancel: @escaping @Sendable (Set<Int>) -> Void) async {
         let started = await withUnsafeContinuation { continuation in
-            let ready: [(token: Int, task: WorkTask)]? = state.withLock { state in
+            let ready: [(token: Int, task: WorkTask)]? = lock.withLock {
                 guard state.isExecuted else {
                     state.sender = continuation
                     return nil

@@ -32,7 +32,9 @@ import MVIJSON
 ///   longer decodes is a divergence the replay reports (`undecodableCalls`): the call throws
 ///   a ``ReplayedFailure`` saying so and the endpoint does not run (an endpoint that cannot
 ///   fail, or throws one type of its own, cannot refuse: it runs). A call with no recorded
-///   result left runs the endpoint, and the replay reports it.
+///   result left (the feature makes a call the recording did not) is refused the same way:
+///   it throws a ``ReplayedFailure`` and the replay reports it as unanswered, so that nothing
+///   reaches the outside world in a replay; an endpoint that cannot throw one runs.
 ///
 /// Outside a store (a view calling the endpoint itself), and in a store no recording watches,
 /// it costs a look-up of a task-local value (about 700 instructions, no allocation) and calls
@@ -193,8 +195,8 @@ extension RecordedCalls.Outcome {
     }
 }
 
-/// What a wrapped endpoint does with a call: answer it from the replay's recording, or run
-/// the endpoint (a replay without a recorded answer), or run it and record its outcome.
+/// What a wrapped endpoint does with a call: answer it from the replay's recording (or refuse
+/// it, when no recorded answer is left), or run it and record its outcome.
 ///
 /// A recorded answer that cannot be given back (a value that no longer decodes as `Result`,
 /// an error the endpoint cannot throw) is a divergence, noted once in the replay's record;
@@ -263,6 +265,17 @@ enum ReplayedAnswer<Result, Failure: Error> {
             }
         case .notRecorded:
             self = .runEndpoint
+        case .unanswered:
+            // Nothing reaches the outside world in a replay: a call the recording has no result
+            // for fails, where the endpoint can fail (the replay reports it as unanswered).
+            if let failure = ReplayedFailure(
+                typeName: "MVIDependencies.ReplayedFailure",
+                description: "the recording has no result left for this call of \(name)") as? Failure
+            {
+                self = .threw(failure)
+            } else {
+                self = .runEndpoint
+            }
         }
     }
 

@@ -46,8 +46,13 @@ public final class RecordedCalls: Sendable {
         case threw(type: String, value: (any Sendable)?, description: String)
         /// Throw `CancellationError`.
         case cancelled
-        /// The result was not recorded: run the endpoint itself.
+        /// The endpoint's results could not be recorded (they are not `Codable`): run the
+        /// endpoint itself.
         case notRecorded
+        /// A replay has no recorded result left for this call (the feature makes a call the
+        /// recording did not): refuse it where the endpoint can throw, so that nothing reaches
+        /// the outside world in a replay; run it where it cannot.
+        case unanswered
     }
 
     private struct State: Sendable {
@@ -123,9 +128,10 @@ public final class RecordedCalls: Sendable {
             guard state.answers != nil else { return nil }
             guard let answer = state.answers?[name]?.popFirst() else {
                 // An endpoint the recording could not keep runs, as expected; any other call
-                // without an answer left is news.
-                if !state.notRecorded.contains(name) { state.unanswered.append(name) }
-                return .notRecorded
+                // without an answer left is news, and is refused.
+                if state.notRecorded.contains(name) { return .notRecorded }
+                state.unanswered.append(name)
+                return .unanswered
             }
             state.taken[name, default: 0] += 1
             return answer

@@ -861,8 +861,15 @@
       const div = document.createElement("div"); div.className = "rerun-store"; div.dataset.store = r.store;
       const lines = [`<b>${esc(r.store)}</b> `];
       if (r.error !== undefined) {
-        lines.push(r.rerunnable ? `<span class="rerun-verdict bad">could not rerun: ${esc(r.error)}</span>`
-          : `<span class="muted">not rerun: ${esc(r.error)}</span>`);
+        if (r.timedOut) {
+          const t = r.timedOut;
+          const of = t.intents === null ? "" : ` of ${t.intents}`;
+          lines.push(`<span class="rerun-verdict bad">⏱ timed out after ${t.sent}${of} intents</span>`);
+          if (t.leftRunning.length) lines.push(`<div class="rerun-diff">work left running (cancelled): ${esc(t.leftRunning.join(", "))}</div>`);
+        } else {
+          lines.push(r.rerunnable ? `<span class="rerun-verdict bad">could not rerun: ${esc(r.error)}</span>`
+            : `<span class="muted">not rerun: ${esc(r.error)}</span>`);
+        }
       } else {
         const calls = r.answered === 0 || r.unanswered.length || r.unused.length ? ""
           : `, its ${r.answered} dependency call${r.answered === 1 ? "" : "s"} answered from the recording`;
@@ -873,7 +880,10 @@
           const d = r.divergence;
           lines.push(`<div class="rerun-diff">recorded: ${esc(d.recorded)}\nrerun:    ${esc(d.rerun)}${d.after === null ? "" : "\nafter message " + esc(d.after)}</div>`);
         }
-        if (r.unanswered.length) lines.push(`<div class="rerun-diff">calls without a recorded result (ran in this app): ${esc(r.unanswered.join(", "))}</div>`);
+        for (const u of r.undecodable || []) {
+          lines.push(`<div class="rerun-diff">✗ recorded result of ${esc(u.name)} (call ${u.call}) does not decode: ${esc(u.reason)}\nrecorded: ${esc(u.recorded)}</div>`);
+        }
+        if (r.unanswered.length) lines.push(`<div class="rerun-diff">calls without a recorded result (refused): ${esc(r.unanswered.join(", "))}</div>`);
         if (r.unused.length) lines.push(`<div class="rerun-diff">recorded results never asked for: ${esc(r.unused.join(", "))}</div>`);
         if (r.unrecorded.length) lines.push(`<div class="rerun-diff muted">not recordable (ran in this app): ${esc(r.unrecorded.join(", "))}</div>`);
       }

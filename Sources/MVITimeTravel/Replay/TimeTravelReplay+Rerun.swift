@@ -281,7 +281,8 @@ public struct TimeTravelRerun: Sendable, CustomStringConvertible {
     /// How many calls were answered from the recording.
     public let answeredCalls: Int
     /// The endpoints called without a recorded result left (in the order they were called):
-    /// those calls ran the endpoint itself, from the rerun's environment.
+    /// each such call was refused with a `ReplayedFailure` (MVIDependencies), or, for an
+    /// endpoint that cannot throw one, ran the endpoint from the rerun's environment.
     public let unansweredCalls: [String]
     /// Recorded results no call asked for, by endpoint name: the feature no longer makes
     /// those calls.

@@ -7,6 +7,13 @@ var strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// The conditions of the dependencies that only one trait's module uses (see `traits` below).
+let devTools = TargetDependencyCondition.when(traits: ["DevTools"])
+let sqlite = TargetDependencyCondition.when(traits: ["SQLite"])
+let dependencies = TargetDependencyCondition.when(traits: ["Dependencies"])
+let snapshotTesting = TargetDependencyCondition.when(traits: ["SnapshotTesting"])
+let metrics = TargetDependencyCondition.when(traits: ["Metrics"])
+
 let package = Package(
     name: "swift-mvi",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -25,27 +32,53 @@ let package = Package(
         .library(name: "MVISQLite", targets: ["MVISQLite"]),
         .library(name: "MVIUndo", targets: ["MVIUndo"]),
     ],
+    // The heavy modules are behind package traits, so that an app fetches and builds only the
+    // packages of the modules it turns on: `.package(url: …, from: "0.3.0", traits: ["SQLite"])`.
+    // An app on `MVI`, `MVITesting`, `MVIStateKeeper`, `MVILogging`, `MVITimeTravel`, `MVIJSON`,
+    // `MVICollections` or `MVIUndo` needs no trait. In this repository: `swift build
+    // --enable-all-traits` (`.ci/run` does).
+    traits: [
+        .trait(name: "DevTools", description: "MVIDevTools, the debugger page: Hummingbird and swift-nio."),
+        .trait(name: "SQLite", description: "MVISQLite, shared values in SQLite: GRDB."),
+        .trait(name: "Dependencies", description: "MVIDependencies, @Dependency in stores: swift-dependencies."),
+        .trait(
+            name: "SnapshotTesting",
+            description: "MVISnapshotTesting, view and interaction snapshots: swift-snapshot-testing."),
+        .trait(
+            name: "Metrics",
+            description: "MVIMetrics, counters, timers and spans: swift-metrics, swift-distributed-tracing."),
+        .default(enabledTraits: []),
+    ],
+    // A dependency that only a trait's module uses is fetched only with that trait on (SwiftPM
+    // leaves out dependencies referenced only under disabled traits, and those of test targets).
     dependencies: [
+        // Always: MVILogging, MVITesting, MVICollections.
         .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
-        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
-        .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
-        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.2.0"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.4.0"),
-        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
-        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        // Tests only.
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
         // `swift package generate-documentation`: builds each module's DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
-        // The DevTools debugger's web server; only MVIDevTools depends on them.
+        // Metrics.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.2.0"),
+        // SnapshotTesting.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+        // DevTools: the debugger's web server.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.3.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
-        .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.0"),
-        // A shared value saved in SQLite; only MVISQLite depends on it (and on the system's
-        // libsqlite3).
+        // Dependencies: without its default traits, so that its Combine schedulers (and, on
+        // Linux, OpenCombine) and URLSession are not built; its clocks, dates and UUIDs are.
+        .package(
+            url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.0",
+            traits: ["Clocks", "Foundation"]),
+        // SQLite: GRDB, on the system's libsqlite3.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
@@ -76,7 +109,12 @@ let package = Package(
         // swift-snapshot-testing, apart so that a TestStore user does not pull it in.
         .target(
             name: "MVISnapshotTesting",
-            dependencies: ["MVI", "MVIJSON", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            dependencies: [
+                "MVI", "MVIJSON",
+                .product(
+                    name: "SnapshotTesting", package: "swift-snapshot-testing",
+                    condition: snapshotTesting),
+            ],
             swiftSettings: strictSettings),
         // Logging middleware on swift-log.
         .target(
@@ -94,16 +132,20 @@ let package = Package(
             name: "MVIDevTools",
             dependencies: [
                 "MVI", "MVIJSON", "MVITimeTravel",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: devTools),
                 // The connection limits and the request gate sit in the server's channels.
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: devTools),
+                .product(
+                    name: "HummingbirdWebSocket", package: "hummingbird-websocket",
+                    condition: devTools),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio", condition: devTools),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: devTools),
+                .product(name: "NIOWebSocket", package: "swift-nio", condition: devTools),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: devTools),
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: devTools
+                ),
             ],
             resources: [.copy("Page")],
             swiftSettings: strictSettings),
@@ -122,27 +164,31 @@ let package = Package(
             name: "MVIMetrics",
             dependencies: [
                 "MVI",
-                .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "CoreMetrics", package: "swift-metrics", condition: metrics),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: metrics),
             ],
             swiftSettings: strictSettings),
 
-        // What the test targets share: the Counter feature, the fake views and their features, a
-        // lock box, a gate, a collector.
         // swift-dependencies' values in a store's features (`environment: .dependencies { … }`);
         // its own module, so that MVI itself depends on nothing.
         .target(
             name: "MVIDependencies",
-            dependencies: ["MVI", "MVIJSON", .product(name: "Dependencies", package: "swift-dependencies")],
+            dependencies: [
+                "MVI", "MVIJSON",
+                .product(
+                    name: "Dependencies", package: "swift-dependencies", condition: dependencies),
+            ],
             swiftSettings: strictSettings),
 
         // Shared values saved in a SQLite database, through GRDB; its own module, so that only
         // an app that saves to SQLite builds GRDB.
         .target(
             name: "MVISQLite",
-            dependencies: ["MVI", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["MVI", .product(name: "GRDB", package: "GRDB.swift", condition: sqlite)],
             swiftSettings: strictSettings),
 
+        // What the test targets share: the Counter feature, the fake views and their features, a
+        // lock box, a gate, a collector.
         .target(name: "MVIFixtures", dependencies: ["MVI"], path: "Tests/MVIFixtures", swiftSettings: strictSettings),
 
         // One test target per module.

@@ -15,13 +15,18 @@ let package = Package(
         .default(enabledTraits: ["DevTools"]),
     ],
     dependencies: [
-        .package(name: "swift-mvi", path: ".."),
+        // MVIDependencies and MVIMetrics are behind the library's traits, and so is MVIDevTools,
+        // turned on only with this package's DevTools trait.
+        .package(
+            name: "swift-mvi", path: "..",
+            traits: ["Dependencies", "Metrics", .trait(name: "DevTools", condition: .when(traits: ["DevTools"]))]),
         .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         // package-benchmark: `swift package benchmark` runs the same scenarios with its
         // statistics and baselines. Its malloc interposer adds a header to every block, which
         // is why mvi-bench (not this) reports the idle-store bytes.
-        .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.0"),
+        .package(
+            url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.0", traits: ["Clocks", "Foundation"]),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [

@@ -18,7 +18,9 @@ let package = Package(
     name: "swift-mvi-examples",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     dependencies: [
-        .package(path: ".."),
+        // The traits of the modules the samples use (the root package's `traits` says which
+        // module needs which).
+        .package(path: "..", traits: ["DevTools", "Dependencies", "SnapshotTesting"]),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
@@ -26,7 +28,10 @@ let package = Package(
         .package(url: "https://github.com/onevcat/Rainbow", from: "4.0.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
-        .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.0"),
+        // Without its Combine schedulers and URLSession (its default traits): the same traits as
+        // MVIDependencies asks for, so that nothing turns them back on.
+        .package(
+            url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.0", traits: ["Clocks", "Foundation"]),
     ],
     targets: [
         // Text widgets: the samples' views render to text, as there is no UIKit on Linux.

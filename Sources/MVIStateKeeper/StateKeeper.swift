@@ -233,7 +233,7 @@ public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Send
     /// ``StateKeeperError/Reason/savingDisabled`` without writing while a saved state that
     /// could not be read is kept (see ``load()``).
     public func save(_ state: State) throws(StateKeeperError) {
-        try io.withLock { io throws(StateKeeperError) in try write(state, &io) }
+        _ = try io.withLock { io throws(StateKeeperError) in try write(state, &io) }
     }
 
     /// Removes the saved state, even one that could not be read, and turns saving back on.

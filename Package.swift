@@ -246,7 +246,7 @@ let package = Package(
         .testTarget(
             name: "MVIUndoTests",
             dependencies: [
-                "MVI", "MVIUndo", "MVITesting", .product(name: "Clocks", package: "swift-clocks"),
+                "MVI", "MVIUndo", "MVITesting", "MVIStateKeeper", .product(name: "Clocks", package: "swift-clocks"),
             ],
             swiftSettings: strictSettings),
         .testTarget(

@@ -1,3 +1,4 @@
+#if Dependencies
 import Dependencies
 import MVI
 
@@ -87,3 +88,4 @@ extension ExecutionEnvironment where Self == DependenciesEnvironment {
         DependenciesEnvironment(values: withDependencies(update) { DependencyValues._current })
     }
 }
+#endif

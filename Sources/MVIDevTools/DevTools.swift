@@ -1,3 +1,4 @@
+#if DevTools
 import Foundation
 import Hummingbird
 import Logging
@@ -125,3 +126,4 @@ public final class DevTools: Sendable {
 struct DevToolsStartError: Error {
     static let notListening = DevToolsStartError()
 }
+#endif

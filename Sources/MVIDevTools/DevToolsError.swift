@@ -1,3 +1,4 @@
+#if DevTools
 /// Why the page's request could not be carried out. Sent to the page in an `error` frame
 /// (see <doc:Protocol>), with ``code`` and ``description``.
 public enum DevToolsError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -85,3 +86,4 @@ public enum DevToolsError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if DevTools
 import Foundation
 
 /// How ``DevTools`` serves its page.
@@ -104,3 +105,4 @@ public struct DevToolsOptions: Sendable {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 }
+#endif

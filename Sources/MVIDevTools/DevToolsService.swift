@@ -1,3 +1,4 @@
+#if DevTools
 import MVITimeTravel
 import ServiceLifecycle
 
@@ -38,3 +39,4 @@ public struct DevToolsService: Service {
         await devTools.stop()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Metrics
 /// The labels and dimensions ``MetricsMiddleware`` reports under (swift-metrics conventions:
 /// lowercase words joined by underscores, counters ending in `_total`, durations in seconds).
 public enum MetricsLabels {
@@ -42,3 +43,4 @@ public enum MetricsLabels {
     /// Span attribute: the intent's kind, when intents are classified.
     public static let kindAttribute = "mvi.intent.kind"
 }
+#endif

@@ -1,3 +1,4 @@
+#if Metrics
 import CoreMetrics
 import MVI
 import Tracing
@@ -137,3 +138,4 @@ public struct MetricsMiddleware<Target: Feature>: Middleware {
         unmanagedMeter?._withUnsafeGuaranteedRef { $0.intentExecuted() }
     }
 }
+#endif

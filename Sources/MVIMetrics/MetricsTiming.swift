@@ -1,3 +1,4 @@
+#if Metrics
 /// How often ``MetricsMiddleware`` times an intent's execution and a message's reduction.
 ///
 /// Reading the clock twice per step is most of what timing costs; sampling keeps the timers
@@ -19,3 +20,4 @@ public enum MetricsTiming: Sendable, Hashable {
         }
     }
 }
+#endif

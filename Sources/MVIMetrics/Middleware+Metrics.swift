@@ -1,3 +1,4 @@
+#if Metrics
 import CoreMetrics
 import MVI
 import Tracing
@@ -17,3 +18,4 @@ extension Middleware {
             sideEffectKind: sideEffectKind)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Metrics
 import CoreMetrics
 import MVI
 
@@ -49,3 +50,4 @@ final class StoreInstruments: Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Metrics
 import CoreMetrics
 import Dispatch
 import MVI
@@ -244,3 +245,4 @@ extension StoreError.Origin {
         }
     }
 }
+#endif

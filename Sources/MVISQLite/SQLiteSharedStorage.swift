@@ -1,3 +1,4 @@
+#if SQLite
 import Foundation
 import GRDB
 import MVI
@@ -410,3 +411,4 @@ extension SQLiteSharedStorageError: SharedStorageRefusal {
         return false
     }
 }
+#endif

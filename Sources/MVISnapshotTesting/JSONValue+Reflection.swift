@@ -1,3 +1,4 @@
+#if SnapshotTesting
 import MVI
 import MVIJSON
 
@@ -101,3 +102,4 @@ extension JSONValue {
         ])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SnapshotTesting
 import SnapshotTesting
 
 extension Snapshotting where Value: InteractionRecording, Format == String {
@@ -15,3 +16,4 @@ public protocol InteractionRecording {
 }
 
 extension InteractionLog: InteractionRecording {}
+#endif

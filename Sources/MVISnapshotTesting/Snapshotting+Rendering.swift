@@ -1,3 +1,4 @@
+#if SnapshotTesting
 import MVI
 import SnapshotTesting
 
@@ -32,3 +33,4 @@ extension Snapshotting where Value: ViewRenderer & TextRenderable & Sendable, Va
         }
     }
 }
+#endif

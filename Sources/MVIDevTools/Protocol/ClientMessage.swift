@@ -1,3 +1,4 @@
+#if DevTools
 import Foundation
 import MVIJSON
 import MVITimeTravel
@@ -104,3 +105,4 @@ struct ClientMessage {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if DevTools
 import Foundation
 import MVIJSON
 import MVITimeTravel
@@ -48,3 +49,4 @@ struct JSONText {
         value.map { String($0) } ?? "null"
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if DevTools
 import MVITimeTravel
 
 /// The reruns of an imported recording as the page reads them (the `rerun` reply, protocol
@@ -60,3 +61,4 @@ enum RerunJSON {
         }
     }
 }
+#endif

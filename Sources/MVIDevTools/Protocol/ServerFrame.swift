@@ -1,3 +1,4 @@
+#if DevTools
 import Foundation
 import MVIJSON
 import MVITimeTravel
@@ -139,3 +140,4 @@ enum ServerFrame {
         ])
     }
 }
+#endif

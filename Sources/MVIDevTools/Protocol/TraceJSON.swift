@@ -1,3 +1,4 @@
+#if DevTools
 import MVITimeTravel
 
 /// A causal trace as the page reads it (the `trace` reply, protocol version 4; see
@@ -43,3 +44,4 @@ enum TraceJSON {
         site.map { JSONText.quoted($0.description) } ?? "null"
     }
 }
+#endif

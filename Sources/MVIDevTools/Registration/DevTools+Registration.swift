@@ -1,3 +1,4 @@
+#if DevTools
 import MVI
 import MVIJSON
 import MVITimeTravel
@@ -49,3 +50,4 @@ extension DevTools {
         }
     }
 }
+#endif

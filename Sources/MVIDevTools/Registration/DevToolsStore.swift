@@ -1,3 +1,4 @@
+#if DevTools
 import MVI
 import MVIJSON
 
@@ -62,3 +63,4 @@ extension DevToolsStore {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if DevTools
 /// The secret in the page's URL: 256 random bits, as 64 hexadecimal digits. The page and its
 /// WebSocket are refused without it.
 struct AccessToken: Sendable {
@@ -30,3 +31,4 @@ struct AccessToken: Sendable {
         return difference == 0 && given.count == expected.count
     }
 }
+#endif

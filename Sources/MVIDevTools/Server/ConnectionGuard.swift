@@ -1,3 +1,4 @@
+#if DevTools
 import NIOCore
 
 /// The first handler of every connection, next to the socket:
@@ -109,3 +110,4 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireErrorCaught(error)
     }
 }
+#endif

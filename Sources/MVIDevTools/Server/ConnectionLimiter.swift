@@ -1,3 +1,4 @@
+#if DevTools
 import Foundation
 import HummingbirdCore
 import MVI
@@ -120,3 +121,4 @@ final class ConnectionHandle: Sendable {
 
     func close() { channel.close(mode: .all, promise: nil) }
 }
+#endif

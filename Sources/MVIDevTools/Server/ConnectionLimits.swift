@@ -1,3 +1,4 @@
+#if DevTools
 /// Which connections the server keeps: a machine without threads or sockets, driven by
 /// ``ConnectionLimiter``.
 ///
@@ -71,3 +72,4 @@ struct ConnectionLimits: Sendable {
         admitted.remove(id)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if DevTools
 import Foundation
 import HummingbirdWebSocket
 import MVI
@@ -337,3 +338,4 @@ struct PartialMessage {
         refusal = nil
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if DevTools
 import Hummingbird
 import HummingbirdWebSocket
 import NIOCore
@@ -15,3 +16,4 @@ struct DevToolsRequestContext: RequestContext, WebSocketRequestContext {
         channel = source.channel
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if DevTools
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -133,3 +134,4 @@ struct DevToolsServer: Sendable {
             || allowedHosts.contains("::")
     }
 }
+#endif

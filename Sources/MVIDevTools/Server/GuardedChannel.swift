@@ -1,3 +1,4 @@
+#if DevTools
 import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
@@ -47,3 +48,4 @@ struct GuardedChannel: ServerChildChannel {
         await inner.handle(value: value, logger: logger)
     }
 }
+#endif

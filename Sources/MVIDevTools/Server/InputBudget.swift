@@ -1,3 +1,4 @@
+#if DevTools
 import MVI
 
 /// The bytes of messages that all connections together may hold while they are put together
@@ -24,3 +25,4 @@ final class InputBudget: Sendable {
     /// The bytes held now.
     var heldBytes: Int { held.withLock { $0 } }
 }
+#endif

@@ -1,3 +1,4 @@
+#if DevTools
 import Dispatch
 import Synchronization
 
@@ -42,3 +43,4 @@ final class MessageWorker: Sendable {
 private final class Handoff<Result: Sendable>: Sendable {
     let result = Mutex<Result?>(nil)
 }
+#endif

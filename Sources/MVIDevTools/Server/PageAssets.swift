@@ -1,3 +1,4 @@
+#if DevTools
 import Foundation
 
 /// The page: `index.html` with its style sheet and script inlined, so that one response
@@ -18,3 +19,4 @@ struct PageAssets: Sendable {
         return PageAssets(html: html)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if DevTools
 import HummingbirdCore
 import NIOCore
 import NIOHTTP1
@@ -157,3 +158,4 @@ final class RequestGate: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 }
+#endif

@@ -73,8 +73,8 @@ public final class RecordedCalls: Sendable {
 
     private let state: Locked<State>
     /// The session of the time travel that records the store, once it is registered: set
-    /// once, when the store is made, and read without a lock by every `execute` (an
-    /// `AtomicLazyReference` cost 650 instructions a read: its generic `load` is not inlined).
+    /// once, when the store is made, and read without a lock by every `execute` (not an
+    /// `AtomicLazyReference`: its generic `load` is not inlined; budgets.tsv: send-1replayable).
     // Written once, by the one `attach` that claims it, before `isAttached` is set (release);
     // read only after `isAttached` was seen set (acquire).
     nonisolated(unsafe) private var attachedSession: RecordingSession?  // never written while read: see above

@@ -1,0 +1,129 @@
+/// The pipeline of one input: `execute` and `apply`, each with its plain, recorded and
+/// watched path, chosen by the store's interest bits (``StoreInterest``).
+extension StoreCore {
+    /// Whether middleware observes the steps of the pipeline (intents, messages, states,
+    /// side effects, failures): then each step takes the observed path. Middleware that sees
+    /// only a store's creation, start and end (time travel's) leaves the send path as it is.
+    @inlinable var hasMiddleware: Bool { middlewareInterest & Pipeline<F>.stepBits != 0 }
+
+    /// The bit of ``middlewareInterest`` that says the store has an ``ExecutionEnvironment``:
+    /// `execute` tests it with the middleware's bits, so a store without one pays nothing.
+    @inlinable static var environmentBit: UInt16 { 1 << 14 }
+
+    /// Whether `apply` takes the out-of-line path: middleware watches the steps, or the store
+    /// shares parts of its state.
+    @inlinable var appliesWatched: Bool {
+        middlewareInterest & (Pipeline<F>.stepBits | Self.sharingBit) != 0
+    }
+
+    /// Whether `execute` takes the out-of-line path: middleware watches the steps, or the
+    /// feature's code runs inside an environment.
+    @inlinable var executesWatched: Bool {
+        middlewareInterest & (Pipeline<F>.stepBits | Self.environmentBit) != 0
+    }
+
+    /// Whether some middleware observes events of `kind`: if not, none is built.
+    @inlinable func wants(_ kind: StoreEvent<F>.Kind) -> Bool {
+        middlewareInterest & UInt16(kind.bit) != 0
+    }
+
+    // Three paths per step: plain, recorded and watched by middleware. Each copy pays for
+    // itself (budgets.tsv: send-1sub, send-1sub-timetravel): with one path holding the hooks,
+    // `send` no longer inlined it, and a plain send paid for it; with the recorder folded
+    // into the middleware's out-of-line path, a recorded send cost more. So the recorder's
+    // hooks (the `hasRecorder` branches below) stay in the core, and a plain send pays
+    // nothing for them (the recorder's bit shares the middleware test).
+
+    /// Executes an intent.
+    ///
+    /// `site` is where the intent was sent (the work or intent that sent it, if any, is
+    /// noted beside, see ``StoreRecorder/inputWork``): kept only while time travel records
+    /// causes, otherwise never read.
+    @inlinable func execute(_ intent: F.Intent, _ site: CallSite) {
+        if _slowPath(executesWatched) {
+            executeWatched(intent, site)
+        } else if _slowPath(hasRecorder) {  // kept in the core: see the note above (405 against 374)
+            recordIntent(intent, site)
+            feature.execute(intent, StoreContext(core: self))
+            recordEndOfIntent()
+        } else {
+            feature.execute(intent, StoreContext(core: self))
+        }
+    }
+
+    /// ``execute(_:)`` watched by middleware (and maybe recorded): the recorder holds the
+    /// intent back (to share a slot with its first message), middleware sees it, and the
+    /// store notes that it is executing. Out of line (but specialized), so that the plain
+    /// path stays small enough to be inlined into `send`.
+    @inlinable @inline(never) func executeWatched(_ intent: F.Intent, _ site: CallSite) {
+        if hasRecorder { recordIntent(intent, site) }
+        if wants(.intent) { emit(.intent(intent), kind: .intent) }
+        // Re-entrant sends are queued, so executions never nest: a flag is enough.
+        // Read only by middleware, so a store with an environment and none may set it too.
+        drainer.isExecuting = true
+        if _slowPath(hasEnvironment) {
+            executeInEnvironment(intent)
+        } else {
+            feature.execute(intent, StoreContext(core: self))
+        }
+        drainer.isExecuting = false
+        if wants(.intent) { emitIntentExecuted() }
+        // An intent that dispatched nothing gets a recorded slot of its own.
+        if hasRecorder { recordEndOfIntent() }
+    }
+
+    /// Whether the store has an ``ExecutionEnvironment`` (``environmentBit``).
+    @inlinable var hasEnvironment: Bool { middlewareInterest & Self.environmentBit != 0 }
+
+    /// Runs the feature's `execute` inside the store's environment. Out of line, so that
+    /// middleware's path keeps its size (inline, the closure made every watched send dearer;
+    /// budgets.tsv: middleware-noop).
+    @inlinable @inline(never) func executeInEnvironment(_ intent: F.Intent) {
+        guard let environment = settings?.environment else { return feature.execute(intent, StoreContext(core: self)) }
+        environment.withEnvironment { feature.execute(intent, StoreContext(core: self)) }
+    }
+
+    /// Tells the middleware that observes intents that the intent's `execute` returned.
+    @inlinable @inline(__always) func emitIntentExecuted() {
+        guard let links = pipeline?.unmanagedLinks else { return }
+        let context = MiddlewareContext(core: self, eventKind: .intent)
+        let bit = StoreEvent<F>.Kind.intent.bit
+        // Called without reference counting: the pipeline, a constant of this store, owns them.
+        for link in links {
+            link._withUnsafeGuaranteedRef { link in
+                if link.mask & bit != 0 { link.intentExecuted(context) }
+            }
+        }
+    }
+
+    /// Applies a message: reduces it and notifies the observers. `site`: as ``execute(_:_:)``'s.
+    @inlinable func apply(_ message: F.Message, _ site: CallSite) {
+        if _slowPath(appliesWatched) {
+            applyWatched(message, site)
+        } else {
+            let me = ThreadIdentity.current
+            if _slowPath(hasRecorder) {  // kept in the core: see the note above `execute` (405 against 374)
+                reduceRecording(message, site)
+            } else {
+                reduce(message, on: me)
+            }
+            notifyObservers(on: me)
+        }
+    }
+
+    /// ``apply(_:)`` watched: middleware sees the message and the state if it asked for
+    /// them; a recorder records the message in the same critical section as the reduction.
+    /// Out of line like ``executeWatched(_:)``.
+    @inlinable @inline(never) func applyWatched(_ message: F.Message, _ site: CallSite) {
+        if hasSharing { return applySharing(message, site) }
+        if wants(.message) { emit(.message(message), kind: .message) }
+        let me = ThreadIdentity.current
+        if hasRecorder {
+            reduceRecording(message, site)
+        } else {
+            reduce(message, on: me)
+        }
+        if wants(.state) { emit(.state(drainer.state), kind: .state) }
+        notifyObservers(on: me)
+    }
+}

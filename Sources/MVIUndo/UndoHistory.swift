@@ -145,7 +145,7 @@ extension UndoHistory: Codable where Value: Codable {
         case current, limit, past, future, openGroup
     }
 
-    /// Decodes a history saved by ``encode(to:)``, checking that it is one this type could have
+    /// Decodes a history saved by `encode(to:)`, checking that it is one this type could have
     /// made: a `limit` of at least one, no more steps kept than the limit (to undo and to redo
     /// together), and an open group only on a step in progress (one that can be undone, with
     /// nothing to redo). Anything else is a `DecodingError.dataCorrupted` naming the field, as

@@ -142,8 +142,4 @@ public final class InteractionLog<Intent>: Sendable {
         }
     }
 }
-
-/// The former name of ``InteractionLog``: "recorder" now names only time travel's recording.
-@available(*, deprecated, renamed: "InteractionLog")
-public typealias InteractionRecorder<Intent> = InteractionLog<Intent>
 #endif

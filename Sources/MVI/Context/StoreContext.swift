@@ -34,13 +34,6 @@ public struct StoreContext<F: Feature> {
         self.link = link
     }
 
-    /// The same context: what `FeatureContext(context)` wrapped, when a composable feature
-    /// had a context type of its own.
-    @available(*, deprecated, message: "StoreContext is the one context: pass it as it is")
-    @inlinable public init(_ context: StoreContext<F>) {
-        self = context
-    }
-
     /// The current state (the child's, inside a parent), including every message dispatched
     /// so far.
     @inlinable public var state: F.State {
@@ -203,8 +196,3 @@ public struct StoreContext<F: Feature> {
 
 @available(*, unavailable, message: "A store context is valid only during execute; use run for async work")
 extension StoreContext: Sendable {}
-
-/// The former name of the context of a composable feature's `execute`: every feature now
-/// meets the one ``StoreContext``, alone or as a child.
-@available(*, deprecated, renamed: "StoreContext")
-public typealias FeatureContext<F: Feature> = StoreContext<F>

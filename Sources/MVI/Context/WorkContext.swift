@@ -146,12 +146,3 @@ public struct WorkContext<F: Feature>: Sendable {
         }
     }
 }
-
-/// The former name of ``WorkContext``: "effect" now means only the one-shot side effect.
-@available(*, deprecated, renamed: "WorkContext")
-public typealias EffectContext<F: Feature> = WorkContext<F>
-
-/// The former name of the context of a composable feature's async work: every feature's work
-/// now meets the one ``WorkContext``, alone or as a child.
-@available(*, deprecated, renamed: "WorkContext")
-public typealias FeatureWorkContext<F: Feature> = WorkContext<F>

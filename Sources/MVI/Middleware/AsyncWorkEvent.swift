@@ -55,7 +55,3 @@ public struct AsyncWorkEvent: Sendable {
 protocol AsyncWorkEventSource: AnyObject, Sendable {
     var storeName: String { get }
 }
-
-extension StoreCore: AsyncWorkEventSource {
-    @usableFromInline var storeName: String { name }
-}

@@ -73,24 +73,6 @@ extension Store {
     }
 }
 
-extension StoreCore {
-    @usableFromInline func observe(_ observer: StateObserver<F.State>) -> Subscription {
-        observer.attach(to: self)
-        submit(.addObserver(observer))
-        // Cancelling closes the observer's gate, which then asks this store to drop it.
-        return Subscription(closing: observer)
-    }
-
-    /// Observes the store's states and its end, for add-ons in other modules of the package
-    /// (the state keeper): `onState` runs on the draining thread, as any observer does.
-    package func observe(
-        onState: @escaping @Sendable (F.State) -> Void,
-        onFinish: (@Sendable () -> Void)?
-    ) -> Subscription {
-        observe(StateObserver(onState: onState, onFinish: onFinish))
-    }
-}
-
 /// Remembers the last value an observer saw, to pass on only changes.
 @usableFromInline
 final class DistinctFilter<Value: Equatable>: @unchecked Sendable {
@@ -105,11 +87,5 @@ final class DistinctFilter<Value: Equatable>: @unchecked Sendable {
         if let last, last == value { return false }
         last = value
         return true
-    }
-}
-
-extension StoreCore: StateObserverRemoving {
-    func removeObserver(_ observer: CallbackGate) {
-        submit(.removeObserver(observer))
     }
 }

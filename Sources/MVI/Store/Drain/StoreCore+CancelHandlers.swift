@@ -1,8 +1,8 @@
 import Synchronization
 
-/// Internal hooks for add-ons that must see the store's own state and its end (the state
-/// keeper): the live state while time travel shows another one, and handlers that run on the
-/// thread that cancels the store.
+/// Cancel handlers, for add-ons that must see the store's end (the state keeper): handlers
+/// that run on the thread that cancels the store. (The store's own state while time travel
+/// shows another one, ``liveState``, is in StoreCore+State.swift.)
 extension StoreCore {
     /// Registers `handler` to run once, synchronously, on the thread that calls ``cancel()``,
     /// after the store is marked cancelled and before `cancel()` returns there, even when

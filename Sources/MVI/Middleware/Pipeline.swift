@@ -2,19 +2,6 @@
 /// pays one pointer for both.
 @usableFromInline
 final class Pipeline<F: Feature>: @unchecked Sendable {  // immutable after init: the link buffer is written only there
-    /// The bit of ``StoreCore/middlewareInterest`` that says a recorder is attached.
-    @inlinable static var recordingBit: UInt16 { 1 << 15 }
-
-    /// The bits of the event kinds that happen on the send path: intent, message, state,
-    /// side effect, failure. Middleware observing any of them makes each step take the
-    /// observed path (which also keeps `MiddlewareContext.isExecuting`); middleware that
-    /// sees only a store's creation, start and end does not.
-    @inlinable static var stepBits: UInt16 {
-        StoreEvent<F>.Kind.intent.bit | StoreEvent<F>.Kind.message.bit
-            | StoreEvent<F>.Kind.state.bit | StoreEvent<F>.Kind.sideEffect.bit
-            | StoreEvent<F>.Kind.failure.bit
-    }
-
     /// Each middleware, opened once (see ``MiddlewareLink``); they keep the links alive.
     let links: [MiddlewareLink<F>]
     /// The same links for the send path, which reads them without reference counting:
@@ -24,8 +11,8 @@ final class Pipeline<F: Feature>: @unchecked Sendable {  // immutable after init
     @usableFromInline let recorder: StoreRecorder<F>?
     /// The same, for the send path to use without reference counting.
     @usableFromInline let unmanagedRecorder: Unmanaged<StoreRecorder<F>>?
-    /// The kinds of event some middleware observes, and the recording bit.
-    let interest: UInt16
+    /// The kinds of event some middleware observes, and ``StoreInterest/recording``.
+    let interest: StoreInterest
     /// The middleware that observes async work's start and end; `nil` when none does, so
     /// that starting work costs one check.
     @usableFromInline let workObservers: [MiddlewareLink<F>]?
@@ -39,7 +26,7 @@ final class Pipeline<F: Feature>: @unchecked Sendable {  // immutable after init
             .compactMap { ($0 as? any RecordingMiddleware)?.recorder(for: F.self) }
             .first { $0.claim() }
         unmanagedRecorder = recorder.map { Unmanaged.passUnretained($0) }
-        interest = links.reduce(recorder == nil ? 0 : Self.recordingBit) { $0 | $1.mask }
+        interest = StoreInterest(rawValue: links.reduce(0) { $0 | $1.mask }).union(recorder == nil ? [] : .recording)
         let workObservers = links.filter(\.observesAsyncWork)
         self.workObservers = workObservers.isEmpty ? nil : workObservers
     }

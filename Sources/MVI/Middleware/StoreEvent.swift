@@ -73,21 +73,24 @@ extension StoreEvent {
 }
 
 extension StoreEvent.Kind {
-    /// One bit per kind, for the store's masks of what its middleware wants.
-    @inlinable var bit: UInt16 {
+    /// The kind's bit of a store's interest (``StoreInterest``).
+    @inlinable var interest: StoreInterest {
         switch self {
-        case .created: 1 << 0
-        case .started: 1 << 1
-        case .intent: 1 << 2
-        case .message: 1 << 3
-        case .state: 1 << 4
-        case .sideEffect: 1 << 5
-        case .failure: 1 << 6
-        case .cancelled: 1 << 7
-        case .stateReplaced: 1 << 8
-        case .sharedChange: 1 << 9
+        case .created: .created
+        case .started: .started
+        case .intent: .intent
+        case .message: .message
+        case .state: .state
+        case .sideEffect: .sideEffect
+        case .failure: .failure
+        case .cancelled: .cancelled
+        case .stateReplaced: .stateReplaced
+        case .sharedChange: .sharedChange
         }
     }
+
+    /// One bit per kind, for the store's masks of what its middleware wants (``interest``).
+    @inlinable var bit: UInt16 { interest.rawValue }
 
     /// The mask of a set of kinds.
     static func mask(of kinds: Set<Self>) -> UInt16 {

@@ -19,8 +19,8 @@ final class StoreSettings: Sendable {
     /// The store's links to shared values (`Store(…, sharing:)`, a `SharingLinks` of the
     /// store's feature); `nil` for none.
     @usableFromInline let sharing: (any AnyObject & Sendable)?
-    /// The bits of the store's interest these settings add: the environment's and sharing's.
-    @usableFromInline let interestBits: UInt16
+    /// What these settings add to the store's interest: its environment and sharing.
+    @usableFromInline let interest: StoreInterest
 
     /// Settings with these values.
     @usableFromInline init(
@@ -31,8 +31,8 @@ final class StoreSettings: Sendable {
         self.environment = environment
         self.recordedCalls = recordedCalls
         self.sharing = sharing
-        // StoreCore.environmentBit and StoreCore.sharingBit.
-        self.interestBits = (environment == nil ? 0 : 1 << 14) | (sharing == nil ? 0 : 1 << 13)
+        self.interest = StoreInterest(rawValue: 0)
+            .union(environment == nil ? [] : .environment).union(sharing == nil ? [] : .sharing)
         self.givenName = givenName
         self.errorHandler = errorHandler
         self.policy = policy

@@ -4,27 +4,23 @@ extension StoreCore {
     /// Whether middleware observes the steps of the pipeline (intents, messages, states,
     /// side effects, failures): then each step takes the observed path. Middleware that sees
     /// only a store's creation, start and end (time travel's) leaves the send path as it is.
-    @inlinable var hasMiddleware: Bool { middlewareInterest & Pipeline<F>.stepBits != 0 }
-
-    /// The bit of ``middlewareInterest`` that says the store has an ``ExecutionEnvironment``:
-    /// `execute` tests it with the middleware's bits, so a store without one pays nothing.
-    @inlinable static var environmentBit: UInt16 { 1 << 14 }
+    @inlinable var hasMiddleware: Bool { middlewareInterest.intersects(.steps) }
 
     /// Whether `apply` takes the out-of-line path: middleware watches the steps, or the store
     /// shares parts of its state.
     @inlinable var appliesWatched: Bool {
-        middlewareInterest & (Pipeline<F>.stepBits | Self.sharingBit) != 0
+        middlewareInterest.intersects(StoreInterest.steps.union(.sharing))
     }
 
     /// Whether `execute` takes the out-of-line path: middleware watches the steps, or the
     /// feature's code runs inside an environment.
     @inlinable var executesWatched: Bool {
-        middlewareInterest & (Pipeline<F>.stepBits | Self.environmentBit) != 0
+        middlewareInterest.intersects(StoreInterest.steps.union(.environment))
     }
 
     /// Whether some middleware observes events of `kind`: if not, none is built.
     @inlinable func wants(_ kind: StoreEvent<F>.Kind) -> Bool {
-        middlewareInterest & UInt16(kind.bit) != 0
+        middlewareInterest.intersects(kind.interest)
     }
 
     // Three paths per step: plain, recorded and watched by middleware. Each copy pays for
@@ -72,8 +68,9 @@ extension StoreCore {
         if hasRecorder { recordEndOfIntent() }
     }
 
-    /// Whether the store has an ``ExecutionEnvironment`` (``environmentBit``).
-    @inlinable var hasEnvironment: Bool { middlewareInterest & Self.environmentBit != 0 }
+    /// Whether the store has an ``ExecutionEnvironment`` (``StoreInterest/environment``).
+    /// `execute` tests it with the middleware's bits, so a store without one pays nothing.
+    @inlinable var hasEnvironment: Bool { middlewareInterest.intersects(.environment) }
 
     /// Runs the feature's `execute` inside the store's environment. Out of line, so that
     /// middleware's path keeps its size (inline, the closure made every watched send dearer;

@@ -6,7 +6,7 @@
 /// nothing more: the recorder's bit shares the test for middleware.
 extension StoreCore {
     /// Whether a recorder is attached.
-    @inlinable var hasRecorder: Bool { middlewareInterest & Pipeline<F>.recordingBit != 0 }
+    @inlinable var hasRecorder: Bool { middlewareInterest.intersects(.recording) }
 
     /// Runs `body` with the attached recorder, without retaining it.
     @inlinable @inline(__always) func withRecorder<Result>(_ body: (StoreRecorder<F>) -> Result) -> Result {

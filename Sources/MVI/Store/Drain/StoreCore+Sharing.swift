@@ -5,12 +5,9 @@
 /// Unspecialized, a write seen by another store paid generic metadata look-ups for every
 /// queue item, tuple and array of the drain (budgets.tsv: shared-write-2, shared-write-100).
 extension StoreCore {
-    /// The bit of ``middlewareInterest`` that says the store shares parts of its state:
-    /// messages then take the watched path, so a store without shared values pays nothing.
-    @inlinable static var sharingBit: UInt16 { 1 << 13 }
-
-    /// Whether the store shares parts of its state (``sharingBit``).
-    @inlinable var hasSharing: Bool { middlewareInterest & Self.sharingBit != 0 }
+    /// Whether the store shares parts of its state (``StoreInterest/sharing``): messages then
+    /// take the watched path, so a store without shared values pays nothing.
+    @inlinable var hasSharing: Bool { middlewareInterest.intersects(.sharing) }
 
     /// The store's links to its shared values, in lock order.
     @inlinable var sharing: SharingLinks<F> {

@@ -65,9 +65,9 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     // dynamic check; the check would begin a dynamic access (a runtime call) at each of the
     // several accesses of a plain send.
     @usableFromInline @exclusivity(unchecked) var drainer: Drainer
-    /// The kinds of event some middleware observes, one bit each (``StoreEvent/Kind``),
-    /// plus ``Pipeline/recordingBit`` when a recorder is attached.
-    @usableFromInline let middlewareInterest: UInt16
+    /// The kinds of event some middleware observes, whether a recorder is attached, and what
+    /// the settings add (an environment, sharing): one bit each (``StoreInterest``).
+    @usableFromInline let middlewareInterest: StoreInterest
     /// Guards writes of `drainer.state` and `drainer.liveWhileShowing`, and reads of them
     /// from threads that do not hold the drain claim (see the type's comment).
     /// Beside `middlewareInterest`, so that the two share one 8-byte slot.
@@ -129,14 +129,14 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         self.feature = feature
         self.reducingThread = Atomic(0)
         self.drainer = Drainer(state: initialState)
-        let settingsBits = settings?.interestBits ?? 0
+        let settingsBits = settings?.interest ?? []
         if middleware.isEmpty {
             self.pipeline = nil
             self.middlewareInterest = settingsBits
         } else {
             let (pipeline, interest) = Self.makePipeline(middleware, storeName: settings?.givenName)
             self.pipeline = pipeline
-            self.middlewareInterest = interest | settingsBits
+            self.middlewareInterest = interest.union(settingsBits)
         }
         super.init()
         if !middleware.isEmpty { attachRecorder() }
@@ -146,7 +146,7 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     /// line, off the plain store's path.
     @usableFromInline static func makePipeline(
         _ middleware: [any Middleware<F>], storeName name: String?
-    ) -> (Pipeline<F>, UInt16) {
+    ) -> (Pipeline<F>, StoreInterest) {
         let pipeline = Pipeline(middleware, storeName: Self.name(given: name))
         return (pipeline, pipeline.interest)
     }

@@ -69,6 +69,10 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
     }
 
     private let io = Locked(IO())
+    /// Held across each save, and across each look for a change from outside together with the
+    /// delivery of what it found: a row read before one of this storage's own saves is never
+    /// handed to the shared value after that save (an older value over a newer one).
+    private let ordering = Lock()
     private let watcher = SharedStorageWatcher()
 
     /// A storage for the row `key` of the database at `path` (made if missing, with its
@@ -116,6 +120,10 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
     /// ``SQLiteSharedStorageError/locked(path:)`` if another process held the lock for longer
     /// than 5 seconds (the shared value tries again).
     public func save(_ value: Value) throws {
+        try ordering.withLock { () throws(any Error) in try write(value) }
+    }
+
+    private func write(_ value: Value) throws {
         let (refusal, unread) = io.withLock { io in
             if io.unread { io.savedWhileUnread = true }
             return (io.refusal, io.unread)
@@ -181,11 +189,16 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
     /// Looks for a change committed from outside now (when the app comes back to the
     /// foreground, say), and hands it to the shared value if there is one. A row that cannot
     /// be read is reported once and not written over.
+    ///
+    /// A look already under way (the watcher's, or one that a store re-enters while its
+    /// change is delivered) returns at once: that look delivers what there is to find.
     public func checkForChanges() {
-        switch changedFromOutside() {
-        case .value(let value, let onChange): onChange?(value)
-        case .unreadable(let error, let onError): onError?(error)
-        case nil: break
+        _ = ordering.withLockIfAvailable {
+            switch changedFromOutside() {
+            case .value(let value, let onChange): onChange?(value)
+            case .unreadable(let error, let onError): onError?(error)
+            case nil: break
+            }
         }
     }
 

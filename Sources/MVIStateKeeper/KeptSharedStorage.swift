@@ -44,9 +44,13 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
     }
 
     /// Held across each save and each look for a change from outside, so that a save of this
-    /// storage's own is never mistaken for a change from outside (and its older value applied
-    /// over a newer one).
+    /// storage's own is never mistaken for a change from outside.
     private let io = Locked(IO())
+    /// Held across each save, and across each look for a change from outside together with the
+    /// delivery of what it found: a value read before one of this storage's own saves is never
+    /// handed to the shared value after that save (it replaced the newer value with the older
+    /// one, and the process stayed there: its own file matched what it had written).
+    private let ordering = Lock()
     /// The task that watches for changes from outside, if any.
     private let watcher = SharedStorageWatcher()
 
@@ -73,6 +77,10 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
 
     /// Saves `value` atomically; throws while a saved value that could not be read is kept.
     public func save(_ value: Value) throws {
+        try ordering.withLock { () throws(any Error) in try write(value) }
+    }
+
+    private func write(_ value: Value) throws {
         try io.withLock { io in
             // The bytes written, not the file read back: another process may have replaced it
             // already, and that change must be seen as one.
@@ -100,7 +108,14 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
     /// Looks for a change made to the saved value from outside now (when the app comes back
     /// to the foreground, say), and hands it to the shared value if there is one. A value
     /// that cannot be read is reported once and not written over (see the type's overview).
+    ///
+    /// A look already under way (the watcher's, or one that a store re-enters while its
+    /// change is delivered) returns at once: that look delivers what there is to find.
     public func checkForChanges() {
+        _ = ordering.withLockIfAvailable { lookAndDeliver() }
+    }
+
+    private func lookAndDeliver() {
         let found = io.withLock { io -> Found? in
             let bytes = currentBytes()
             guard bytes != io.lastBytes else { return nil }

@@ -45,6 +45,21 @@ package struct Lock: ~Copyable, Sendable {
         #endif
     }
 
+    /// Runs `body` holding the lock if it is free now; returns `nil` at once, without running
+    /// `body`, if another thread holds it (or this one: the lock is not recursive).
+    @inlinable
+    package borrowing func withLockIfAvailable<Result: Sendable, E: Error>(
+        _ body: () throws(E) -> Result
+    ) throws(E) -> Result? {
+        #if os(Linux)
+        guard word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged else { return nil }
+        defer { unlock() }
+        return try body()
+        #else
+        return try mutex.withLockIfAvailable { (_: inout Void) throws(E) -> Result in try body() }
+        #endif
+    }
+
     #if os(Linux)
     @inlinable @inline(__always) borrowing func lock() {
         if _fastPath(word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged) { return }

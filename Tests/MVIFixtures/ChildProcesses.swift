@@ -5,7 +5,9 @@ import Foundation
 /// talks to by lines: the child prints `marker<text>` lines to standard output and reads
 /// lines the parent writes to its standard input. The multi-process storage tests run their
 /// children with it.
-package final class ChildProcess {
+// A test hands its child from its task to a thread of its own and back, one at a time (each
+// hand-over is a continuation's resume), never to two threads at once.
+package final class ChildProcess: @unchecked Sendable {
     private let process = Process()
     private let output = Pipe()
     private let input = Pipe()

@@ -31,17 +31,20 @@ private let wroteMarker = "MVI-SQLITE-WROTE "
         try SQLiteSharedStorage<Ledger>(path: path, key: "ledger", watchInterval: nil).save(Ledger(100))
         let child = try ChildProcess(filter: "SQLiteProcessTests/holdingTheLock", environment: [lockPathVariable: path])
         defer { child.kill() }
-        _ = try child.line(after: lockedMarker)
+        _ = try await onOwnThread { try child.line(after: lockedMarker) }
         let (handler, errors) = recording()
-        let ledger = shared(path, onError: handler)  // waits out the busy timeout, then reads later
+        // Waits out the busy timeout (then reads later): off the cooperative pool.
+        let ledger = try await onOwnThread { shared(path, onError: handler) }
         #expect(ledger.value == Ledger(0))
         let bookkeeper = Store(Bookkeeper(), initialState: .init(), sharing: [.init(\.ledger, ledger)])
         for _ in 0..<15 { bookkeeper.send(.next) }
         // Every send returned, and the child still holds the lock: it has not been told yet.
         #expect(bookkeeper.state.ledger.n == 15)
         child.send("release")
-        _ = try child.line(after: releasedMarker)
-        child.wait()
+        try await onOwnThread {
+            _ = try child.line(after: releasedMarker)
+            child.wait()
+        }
         try await saveUntilWritten(ledger)
         let saved = try SQLiteSharedStorage<Ledger>(path: path, key: "ledger", watchInterval: nil).load()
         #expect(saved == Ledger(15))
@@ -62,12 +65,12 @@ private let wroteMarker = "MVI-SQLITE-WROTE "
         try SQLiteSharedStorage<Ledger>(path: path, key: "ledger", watchInterval: nil).save(Ledger(100))
         let child = try ChildProcess(filter: "SQLiteProcessTests/holdingTheLock", environment: [lockPathVariable: path])
         defer { child.kill() }
-        _ = try child.line(after: lockedMarker)
+        _ = try await onOwnThread { try child.line(after: lockedMarker) }
         let (handler, _) = recording()
-        let ledger = shared(path, onError: handler)
+        let ledger = try await onOwnThread { shared(path, onError: handler) }
         #expect(ledger.value == Ledger(0))
         child.send("release")
-        child.wait()
+        _ = try await onOwnThread { child.wait() }
         let seen = try await onOwnThread {
             for _ in 0..<3_000 where ledger.value != Ledger(100) { usleep(10_000) }
             return ledger.value
@@ -91,7 +94,7 @@ private let wroteMarker = "MVI-SQLITE-WROTE "
         let bookkeeper = Store(Bookkeeper(), initialState: .init(), sharing: [.init(\.ledger, ledger)])
         bookkeeper.send(.next)
         try await ledger.save()
-        try writeRow(path, version: 2, n: 7)
+        try await writeRow(path, version: 2, n: 7)
         storage.checkForChanges()
         storage.checkForChanges()  // reported once
         #expect(errors.values.map { "\($0.underlying)" } == ["the saved value has version 2; this app reads version 1"])
@@ -102,7 +105,7 @@ private let wroteMarker = "MVI-SQLITE-WROTE "
             try Int.fetchOne(db, sql: "SELECT version FROM mvi_shared_values WHERE key = 'ledger'")
         }
         #expect(kept == 2)
-        try writeRow(path, version: 1, n: 50)
+        try await writeRow(path, version: 1, n: 50)
         storage.checkForChanges()
         #expect(bookkeeper.state.ledger.n == 50)
         bookkeeper.send(.next)
@@ -159,14 +162,17 @@ private let wroteMarker = "MVI-SQLITE-WROTE "
         try await ledger.save()
     }
 
-    /// Writes the row as another process does: in a child.
-    func writeRow(_ path: String, version: Int, n: Int) throws {
-        let child = try ChildProcess(
-            filter: "SQLiteProcessTests/writingARow",
-            environment: [rowPathVariable: path, rowVersionVariable: "\(version) \(n)"])
-        defer { child.kill() }
-        _ = try child.line(after: wroteMarker)
-        child.wait()
+    /// Writes the row as another process does: in a child, waited for off the cooperative pool
+    /// (a blocked pool thread, of two on two cores, stalls every other test of a parallel run).
+    func writeRow(_ path: String, version: Int, n: Int) async throws {
+        try await onOwnThread {
+            let child = try ChildProcess(
+                filter: "SQLiteProcessTests/writingARow",
+                environment: [rowPathVariable: path, rowVersionVariable: "\(version) \(n)"])
+            defer { child.kill() }
+            _ = try child.line(after: wroteMarker)
+            child.wait()
+        }
     }
 
     // MARK: The children's side

@@ -181,7 +181,7 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
         }
         guard let watchInterval else { return }
         watcher.start(every: watchInterval) { [weak self] in
-            self?.checkForChanges()
+            self?.lookIfNobodyIs()
             return self != nil
         }
     }
@@ -190,10 +190,21 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
     /// foreground, say), and hands it to the shared value if there is one. A row that cannot
     /// be read is reported once and not written over.
     ///
-    /// A look already under way (the watcher's, or one that a store re-enters while its
-    /// change is delivered) returns at once: that look delivers what there is to find.
+    /// It waits for a look already under way (the watcher's), so that what either found has
+    /// reached the shared value when it returns; called again from a store while this storage
+    /// delivers a change on the same thread, it returns at once.
     public func checkForChanges() {
-        _ = ordering.withLockIfAvailable {
+        if SharedStorageDelivery.storage == ObjectIdentifier(self) { return }
+        ordering.withLock { lookAndDeliver() }
+    }
+
+    /// The watcher's look: skipped while another is under way, which finds the same.
+    private func lookIfNobodyIs() {
+        _ = ordering.withLockIfAvailable { lookAndDeliver() }
+    }
+
+    private func lookAndDeliver() {
+        SharedStorageDelivery.$storage.withValue(ObjectIdentifier(self)) {
             switch changedFromOutside() {
             case .value(let value, let onChange): onChange?(value)
             case .unreadable(let error, let onError): onError?(error)

@@ -100,7 +100,7 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
         }
         guard let watchInterval else { return }
         watcher.start(every: watchInterval) { [weak self] in
-            self?.checkForChanges()
+            self?.lookIfNobodyIs()
             return self != nil
         }
     }
@@ -109,13 +109,24 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
     /// to the foreground, say), and hands it to the shared value if there is one. A value
     /// that cannot be read is reported once and not written over (see the type's overview).
     ///
-    /// A look already under way (the watcher's, or one that a store re-enters while its
-    /// change is delivered) returns at once: that look delivers what there is to find.
+    /// It waits for a look already under way (the watcher's), so that what either found has
+    /// reached the shared value when it returns; called again from a store while this storage
+    /// delivers a change on the same thread, it returns at once.
     public func checkForChanges() {
+        if SharedStorageDelivery.storage == ObjectIdentifier(self) { return }
+        ordering.withLock { lookAndDeliver() }
+    }
+
+    /// The watcher's look: skipped while another is under way, which finds the same.
+    private func lookIfNobodyIs() {
         _ = ordering.withLockIfAvailable { lookAndDeliver() }
     }
 
     private func lookAndDeliver() {
+        SharedStorageDelivery.$storage.withValue(ObjectIdentifier(self)) { lookAndDeliverNow() }
+    }
+
+    private func lookAndDeliverNow() {
         let found = io.withLock { io -> Found? in
             let bytes = currentBytes()
             guard bytes != io.lastBytes else { return nil }

@@ -25,3 +25,10 @@ package final class SharedStorageWatcher: Sendable {
         }
     }
 }
+
+/// The storage delivering a change from outside on this thread, if any: a look that a store
+/// re-enters while its storage delivers returns at once instead of waiting for itself.
+package enum SharedStorageDelivery {
+    /// The delivering storage's identity.
+    @TaskLocal package static var storage: ObjectIdentifier?
+}

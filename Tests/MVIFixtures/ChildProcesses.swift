@@ -5,9 +5,7 @@ import Foundation
 /// talks to by lines: the child prints `marker<text>` lines to standard output and reads
 /// lines the parent writes to its standard input. The multi-process storage tests run their
 /// children with it.
-// A test hands its child from its task to a thread of its own and back, one at a time (each
-// hand-over is a continuation's resume), never to two threads at once.
-package final class ChildProcess: @unchecked Sendable {
+package final class ChildProcess: @unchecked Sendable {  // handed task to thread and back, never two at once
     private let process = Process()
     private let output = Pipe()
     private let input = Pipe()

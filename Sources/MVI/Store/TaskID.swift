@@ -9,9 +9,7 @@ import Synchronization
 /// (budgets.tsv: effect-roundtrip).
 @usableFromInline
 final class TaskID: Hashable, Sendable, CustomStringConvertible {
-    // AnyHashable is not Sendable, but every TaskID wraps a value that is: the only
-    // initializer takes `some Hashable & Sendable`.
-    nonisolated(unsafe) let base: AnyHashable
+    nonisolated(unsafe) let base: AnyHashable  // only a Sendable value: the one init takes `some Hashable & Sendable`
     /// For a child's work, the check that the child is still in the store's state (a
     /// ``ChildPresence`` of it, see StoreCore+ChildWork.swift): kept here, read after each
     /// change while children's work runs, so that it is not taken out of `base` (a copy of

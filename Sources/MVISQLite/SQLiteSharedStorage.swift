@@ -49,7 +49,7 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
     public let watchInterval: Duration?
 
     /// What the storage knows between calls.
-    private struct IO {
+    struct IO {
         /// The connection, once open.
         var queue: DatabaseQueue?
         /// Why saving is refused: the database or the row could not be read.
@@ -68,7 +68,7 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
         var onError: (@Sendable (any Error) -> Void)?
     }
 
-    private let io = Locked(IO())
+    let io = Locked(IO())
     /// Held across each save, and across each look for a change from outside together with the
     /// delivery of what it found: a row read before one of this storage's own saves is never
     /// handed to the shared value after that save (an older value over a newer one).
@@ -258,181 +258,6 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
             }
         }
     }
-
-    // MARK: Waiting out another process's lock
-
-    /// Reads the row in the background until the lock goes, with a delay that doubles from
-    /// 50 ms to 4 s, on a thread of its own (each try may wait out the busy timeout).
-    private func startReadingAfterLock() {
-        detachThread { [weak self] in
-            var delay = Duration.milliseconds(50)
-            while true {
-                Self.sleep(delay)
-                guard let self, !self.readAfterLock() else { return }
-                delay = min(delay * 2, .seconds(4))
-            }
-        }
-    }
-
-    /// One try at reading the row another process's lock kept unread; `true` when done.
-    private func readAfterLock() -> Bool {
-        guard io.withLock({ $0.unread }), let queue = try? connection() else { return true }
-        let read: (Value?, Int)
-        do {
-            read = try queue.read { db in (try row(db), try Self.dataVersion(db)) }
-        } catch let error as SQLiteSharedStorageError {
-            // Readable now, but not by this app: the same rule as at load.
-            let onError = io.withLock { io in
-                io.unread = false
-                io.refusal = io.refusal ?? error
-                return io.onError
-            }
-            onError?(error)
-            return true
-        } catch {
-            return !Self.isLock(error)
-        }
-        let deliver = io.withLock { io -> (@Sendable (Value) -> Void)? in
-            guard io.unread else { return nil }
-            // Changes made meanwhile are saved over the row (which a save displaces first).
-            guard !io.savedWhileUnread else { return nil }
-            io.unread = false
-            io.dataVersion = read.1
-            return io.onChange
-        }
-        if let deliver, let value = read.0 { deliver(value) }
-        return true
-    }
-
-    private static func sleep(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 { request = remaining }
-    }
-
-    // MARK: The database
-
-    /// Whether `error` is another connection's lock (busy or locked), not damage.
-    private static func isLock(_ error: any Error) -> Bool {
-        guard let error = error as? DatabaseError else { return false }
-        return error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
-    }
-
-    /// The open connection; opened on first use, after the database's folder is made and
-    /// its `quick_check` passed. Never creates anything but an empty file.
-    private func connection() throws -> DatabaseQueue {
-        try io.withLock { io in
-            if let queue = io.queue { return queue }
-            let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            }
-            var configuration = Configuration()
-            // Another process may hold the write lock for a moment: wait rather than fail.
-            configuration.busyMode = .timeout(5)
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            let problems: [String]
-            do {
-                problems = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
-            } catch {
-                // A lock is waited out by the caller; a check that cannot even run is damage.
-                if Self.isLock(error) { throw error }
-                throw SQLiteSharedStorageError.damaged(path: path, problems: ["\(error)"])
-            }
-            if problems != ["ok"] {
-                throw SQLiteSharedStorageError.damaged(path: path, problems: problems)
-            }
-            io.queue = queue
-            return queue
-        }
-    }
-
-    /// The row's value, or `nil`; throws for a row of another version or one that does not
-    /// decode.
-    private func row(_ db: Database) throws -> Value? {
-        // Another connection may have made the table since this one last looked: GRDB caches
-        // the schema per connection (a stale cache hid another process's first save).
-        db.clearSchemaCache()
-        guard try db.tableExists("mvi_shared_values") else { return nil }
-        guard
-            let row = try Row.fetchOne(
-                db, sql: "SELECT version, value FROM mvi_shared_values WHERE key = ?", arguments: [key])
-        else { return nil }
-        let savedVersion: Int = row["version"]
-        guard savedVersion == version else {
-            throw SQLiteSharedStorageError.otherVersion(found: savedVersion, supported: version)
-        }
-        let text: String = row["value"]
-        do {
-            return try JSONDecoder().decode(Value.self, from: Data(text.utf8))
-        } catch {
-            throw SQLiteSharedStorageError.undecodable(key: key, underlying: error)
-        }
-    }
-
-    private static func createTable(_ db: Database) throws {
-        try db.execute(
-            sql: """
-                CREATE TABLE IF NOT EXISTS mvi_shared_values (
-                    key TEXT PRIMARY KEY NOT NULL, version INTEGER NOT NULL, value TEXT NOT NULL)
-                """)
-    }
-
-    private static func dataVersion(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
-    }
-
-    private func refuse(_ error: SQLiteSharedStorageError) {
-        io.withLock { $0.refusal = $0.refusal ?? error }
-    }
 }
 
-/// Why a ``SQLiteSharedStorage`` could not read or save.
-public enum SQLiteSharedStorageError: Error, CustomStringConvertible, Sendable {
-    /// The database could not be opened or read (not a database, corrupt, a permission).
-    case unreadable(path: String, underlying: any Error)
-    /// The row was saved with another version of the value.
-    case otherVersion(found: Int, supported: Int)
-    /// The row's value does not decode as the value's type.
-    case undecodable(key: String, underlying: any Error)
-    /// Saving is refused: what was saved could not be read, and writing would destroy it.
-    indirect case savingRefused(SQLiteSharedStorageError)
-    /// Another process held the database's lock for longer than the busy timeout (5 s): not
-    /// damage. A load keeps trying in the background; a save is tried again by the shared
-    /// value.
-    case locked(path: String)
-    /// The database failed `PRAGMA quick_check` when it was opened: it is not written to.
-    /// `problems` are the check's lines.
-    case damaged(path: String, problems: [String])
-    /// A row that this storage had not read (another process held the lock when it loaded)
-    /// was replaced by the app's changes: it was copied to `table` first, with its key,
-    /// version and the time.
-    case displaced(key: String, table: String)
-
-    /// The failure in words.
-    public var description: String {
-        switch self {
-        case .unreadable(let path, let underlying): "the database \(path) could not be read: \(underlying)"
-        case .otherVersion(let found, let supported):
-            "the saved value has version \(found); this app reads version \(supported)"
-        case .undecodable(let key, let underlying): "the saved value of \"\(key)\" does not decode: \(underlying)"
-        case .savingRefused(let reason):
-            "not saving: what is saved could not be read (\(reason)), and saving would overwrite it"
-        case .locked(let path): "the database \(path) is locked by another process; trying again"
-        case .damaged(let path, let problems):
-            "the database \(path) failed its integrity check (\(problems.prefix(3).joined(separator: "; "))); it is not written to"
-        case .displaced(let key, let table):
-            "the saved value of \"\(key)\", which another process's lock kept unread, was replaced by this app's changes and kept in the table \(table)"
-        }
-    }
-}
-
-extension SQLiteSharedStorageError: SharedStorageRefusal {
-    /// Whether saving was refused because what is saved could not be read.
-    package var refusesSaving: Bool {
-        if case .savingRefused = self { return true }
-        return false
-    }
-}
 #endif

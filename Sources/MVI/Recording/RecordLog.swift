@@ -1,3 +1,4 @@
+// Kept whole: the recorder's ring moves as one to MVITimeTravel (issue 47 item 1); split, it adds core recording files.
 /// The slots of one store's recording on a ring, and the checkpoints among them.
 ///
 /// Appending is O(1) and allocates only while the ring grows (it doubles). Old slots go in

@@ -69,10 +69,9 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
     }
 
     let io = Locked(IO())
-    /// Held across each save, and across each look for a change from outside together with the
-    /// delivery of what it found: a row read before one of this storage's own saves is never
+    /// Looks for changes committed from outside, in order with the saves (its `ordering` is
+    /// held across each save): a row read before one of this storage's own saves is never
     /// handed to the shared value after that save (an older value over a newer one).
-    private let ordering = Lock()
     private let watcher = SharedStorageWatcher()
 
     /// A storage for the row `key` of the database at `path` (made if missing, with its
@@ -120,7 +119,7 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
     /// ``SQLiteSharedStorageError/locked(path:)`` if another process held the lock for longer
     /// than 5 seconds (the shared value tries again).
     public func save(_ value: Value) throws {
-        try ordering.withLock { () throws(any Error) in try write(value) }
+        try watcher.ordering.withLock { () throws(any Error) in try write(value) }
     }
 
     private func write(_ value: Value) throws {
@@ -179,11 +178,7 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
             $0.onChange = onChange
             $0.onError = onError
         }
-        guard let watchInterval else { return }
-        watcher.start(every: watchInterval) { [weak self] in
-            self?.lookIfNobodyIs()
-            return self != nil
-        }
+        watcher.watch(self, every: watchInterval) { $0.lookAndDeliver() }
     }
 
     /// Looks for a change committed from outside now (when the app comes back to the
@@ -194,22 +189,15 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
     /// reached the shared value when it returns; called again from a store while this storage
     /// delivers a change on the same thread, it returns at once.
     public func checkForChanges() {
-        if SharedStorageDelivery.storage == ObjectIdentifier(self) { return }
-        ordering.withLock { lookAndDeliver() }
+        watcher.lookNow(self) { $0.lookAndDeliver() }
     }
 
-    /// The watcher's look: skipped while another is under way, which finds the same.
-    private func lookIfNobodyIs() {
-        _ = ordering.withLockIfAvailable { lookAndDeliver() }
-    }
-
+    /// One look, and the delivery of what it found.
     private func lookAndDeliver() {
-        SharedStorageDelivery.$storage.withValue(ObjectIdentifier(self)) {
-            switch changedFromOutside() {
-            case .value(let value, let onChange): onChange?(value)
-            case .unreadable(let error, let onError): onError?(error)
-            case nil: break
-            }
+        switch changedFromOutside() {
+        case .value(let value, let onChange): onChange?(value)
+        case .unreadable(let error, let onError): onError?(error)
+        case nil: break
         }
     }
 

@@ -46,12 +46,10 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
     /// Held across each save and each look for a change from outside, so that a save of this
     /// storage's own is never mistaken for a change from outside.
     private let io = Locked(IO())
-    /// Held across each save, and across each look for a change from outside together with the
-    /// delivery of what it found: a value read before one of this storage's own saves is never
-    /// handed to the shared value after that save (it replaced the newer value with the older
-    /// one, and the process stayed there: its own file matched what it had written).
-    private let ordering = Lock()
-    /// The task that watches for changes from outside, if any.
+    /// Looks for changes from outside, in order with the saves (its `ordering` is held across
+    /// each save): a value read before one of this storage's own saves is never handed to the
+    /// shared value after that save (it replaced the newer value with the older one, and the
+    /// process stayed there: its own file matched what it had written).
     private let watcher = SharedStorageWatcher()
 
     /// A storage that saves with `keeper`.
@@ -77,7 +75,7 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
 
     /// Saves `value` atomically; throws while a saved value that could not be read is kept.
     public func save(_ value: Value) throws {
-        try ordering.withLock { () throws(any Error) in try write(value) }
+        try watcher.ordering.withLock { () throws(any Error) in try write(value) }
     }
 
     private func write(_ value: Value) throws {
@@ -98,11 +96,7 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
             $0.onChange = onChange
             $0.onError = onError
         }
-        guard let watchInterval else { return }
-        watcher.start(every: watchInterval) { [weak self] in
-            self?.lookIfNobodyIs()
-            return self != nil
-        }
+        watcher.watch(self, every: watchInterval) { $0.lookAndDeliver() }
     }
 
     /// Looks for a change made to the saved value from outside now (when the app comes back
@@ -113,20 +107,11 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
     /// reached the shared value when it returns; called again from a store while this storage
     /// delivers a change on the same thread, it returns at once.
     public func checkForChanges() {
-        if SharedStorageDelivery.storage == ObjectIdentifier(self) { return }
-        ordering.withLock { lookAndDeliver() }
+        watcher.lookNow(self) { $0.lookAndDeliver() }
     }
 
-    /// The watcher's look: skipped while another is under way, which finds the same.
-    private func lookIfNobodyIs() {
-        _ = ordering.withLockIfAvailable { lookAndDeliver() }
-    }
-
+    /// One look, and the delivery of what it found.
     private func lookAndDeliver() {
-        SharedStorageDelivery.$storage.withValue(ObjectIdentifier(self)) { lookAndDeliverNow() }
-    }
-
-    private func lookAndDeliverNow() {
         let found = io.withLock { io -> Found? in
             let bytes = currentBytes()
             guard bytes != io.lastBytes else { return nil }

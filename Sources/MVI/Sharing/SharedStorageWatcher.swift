@@ -1,7 +1,13 @@
-/// The timer a ``SharedStorage`` uses to look for changes made from outside: one task that
-/// calls `check` every interval until `check` returns `false` (its storage is gone) or the
-/// watcher is released. Shared by the file and SQLite storages.
+/// How a ``SharedStorage`` looks for changes made from outside, in order with its saves: a
+/// timer task that looks every interval until the storage or the watcher is released (a look
+/// skipped while another runs, which finds the same), and looks asked for now, which wait for
+/// one under way so that what either found has been delivered when they return. Shared by the
+/// file and SQLite storages.
 package final class SharedStorageWatcher: Sendable {
+    /// The storage holds it across each save, and the watcher across each look together with
+    /// the delivery of what it found: a value read before one of the storage's own saves is
+    /// never handed to the shared value after that save (an older value over a newer one).
+    package let ordering = Lock()
     private let task = Locked<Task<Void, Never>?>(nil)
 
     /// A watcher that does nothing until started.
@@ -11,8 +17,33 @@ package final class SharedStorageWatcher: Sendable {
         task.withLock { $0?.cancel() }
     }
 
+    /// Looks with `look` every `interval`, if it is set, for as long as `storage` and the
+    /// watcher live, replacing a loop started before; a look is skipped while another runs.
+    package func watch<Storage: AnyObject & Sendable>(
+        _ storage: Storage, every interval: Duration?, _ look: @escaping @Sendable (Storage) -> Void
+    ) {
+        guard let interval else { return }
+        start(every: interval) { [weak self, weak storage] in
+            guard let self, let storage else { return false }
+            _ = self.ordering.withLockIfAvailable { Self.deliver(storage, look) }
+            return true
+        }
+    }
+
+    /// Looks with `look` now, after a look already under way; returns at once when called
+    /// again from a store while `storage` delivers a change on this thread.
+    package func lookNow<Storage: AnyObject>(_ storage: Storage, _ look: (Storage) -> Void) {
+        if SharedStorageDelivery.storage == ObjectIdentifier(storage) { return }
+        ordering.withLock { Self.deliver(storage, look) }
+    }
+
+    /// Runs `look` with `storage` marked as the one delivering on this thread.
+    private static func deliver<Storage: AnyObject>(_ storage: Storage, _ look: (Storage) -> Void) {
+        SharedStorageDelivery.$storage.withValue(ObjectIdentifier(storage)) { look(storage) }
+    }
+
     /// Calls `check` every `interval`, replacing a loop started before.
-    package func start(every interval: Duration, _ check: @escaping @Sendable () -> Bool) {
+    private func start(every interval: Duration, _ check: @escaping @Sendable () -> Bool) {
         let loop = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)

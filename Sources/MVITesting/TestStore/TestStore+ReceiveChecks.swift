@@ -16,39 +16,23 @@ extension TestStore {
         location: SourceLocation
     ) async {
         let exhaustivity = self.exhaustivity
-        let timeout = timeout ?? self.timeout
-        let taken = await takeNext(
-            \.messages, exhaustive: exhaustivity == .on, timeout: timeout, matching: { matches($0.message) })
-        guard let (received, skipped) = taken else {
-            reportIssue(
-                """
-                Expected to receive \(description) within \(FailureText.describe(timeout)), but \
-                \(exhaustivity == .on ? "no message" : "no matching message") arrived.\(runningWorkNote)
-                """,
-                fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
-            return
-        }
+        let taken = await take(
+            \.messages, description, none: "no message arrived", noMatch: "no matching message arrived",
+            timeout, exhaustivity, location, matching: { matches($0.message) })
+        guard let (received, skipped) = taken else { return }
         // The intents that dispatched what was taken have been received through their messages.
         let intents = Set((skipped + [received]).compactMap(\.intent))
         if !intents.isEmpty { events.withLog { $0.intents.removeAll { intents.contains($0.id) } } }
         showSkipped(
             skipped.map(\.message), "received message", before: "receiving \(description)", exhaustivity, location)
-        guard matches(received.message) else {
-            reportIssue(
-                mismatch(received.message),
-                fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
-            return
-        }
+        guard matches(received.message) else { return report(mismatch(received.message), location) }
         // The work that dispatched the message has gone on to its next suspension (a
         // clock's sleep, say) when `receive` returns, so the test can move time without
         // racing it.
         let action = "receiving \(FailureText.dump(received.message, of: F.self, routedIn: store.name))"
-        await settle(after: action, location)
-        noteAsserted(received.after)
-        guard updateExpected != nil || exhaustivity != .off else { return }
-        assertState(
-            after: action, of: "message", before: received.before, after: received.after,
-            exhaustivity: exhaustivity, updateExpected, location)
+        await finishStep(
+            action, of: "message", before: received.before, after: received.after, exhaustivity, updateExpected,
+            location)
     }
 
     /// The check behind the intent receives: takes the next intent the test did not send, with
@@ -63,18 +47,10 @@ extension TestStore {
         location: SourceLocation
     ) async {
         let exhaustivity = self.exhaustivity
-        let timeout = timeout ?? self.timeout
-        let taken = await takeNext(
-            \.intents, exhaustive: exhaustivity == .on, timeout: timeout, matching: { matches($0.intent) })
-        guard let (peeked, skipped) = taken else {
-            reportIssue(
-                """
-                Expected to receive \(description) within \(FailureText.describe(timeout)), but \
-                \(exhaustivity == .on ? "no intent" : "no matching intent") arrived.\(runningWorkNote)
-                """,
-                fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
-            return
-        }
+        let taken = await take(
+            \.intents, description, none: "no intent arrived", noMatch: "no matching intent arrived",
+            timeout, exhaustivity, location, matching: { matches($0.intent) })
+        guard let (peeked, skipped) = taken else { return }
         // The intent may still be executing: once the barrier returns, all it did synchronously
         // has been recorded.
         await store.barrier(executor)
@@ -108,20 +84,11 @@ extension TestStore {
         showSkipped(
             skipped.map(\.intent), "received intent", before: "receiving \(description)", exhaustivity, location)
         showSkipped(earlierMessages, "received message", before: "receiving \(description)", exhaustivity, location)
-        guard matches(received.intent) else {
-            reportIssue(
-                mismatch(received.intent),
-                fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
-            return
-        }
+        guard matches(received.intent) else { return report(mismatch(received.intent), location) }
         let action = "receiving the intent \(FailureText.dump(received.intent, of: F.self, routedIn: store.name))"
-        await settle(after: action, location)
-        let after = own.last?.after ?? received.after
-        noteAsserted(after)
-        guard updateExpected != nil || exhaustivity != .off else { return }
-        assertState(
-            after: action, of: "intent", before: received.before, after: after,
-            exhaustivity: exhaustivity, updateExpected, location)
+        await finishStep(
+            action, of: "intent", before: received.before, after: own.last?.after ?? received.after, exhaustivity,
+            updateExpected, location)
     }
 
     /// The check behind the side effect receives: takes the next side effect that `matches`.
@@ -134,26 +101,41 @@ extension TestStore {
         location: SourceLocation
     ) async {
         let exhaustivity = self.exhaustivity
-        let timeout = timeout ?? self.timeout
-        let taken = await takeNext(\.sideEffects, exhaustive: exhaustivity == .on, timeout: timeout, matching: matches)
-        guard let (received, skipped) = taken else {
-            reportIssue(
-                """
-                Expected to receive \(description) within \(FailureText.describe(timeout)), but \
-                \(exhaustivity == .on ? "no side effect" : "no matching side effect") was posted.\(runningWorkNote)
-                """,
-                fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
-            return
-        }
+        let taken = await take(
+            \.sideEffects, description, none: "no side effect was posted", noMatch: "no matching side effect was posted",
+            timeout, exhaustivity, location, matching: matches)
+        guard let (received, skipped) = taken else { return }
         showSkipped(skipped, "side effect", before: "receiving \(description)", exhaustivity, location)
-        if !matches(received) {
-            reportIssue(
-                mismatch(received),
-                fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
-        }
+        if !matches(received) { report(mismatch(received), location) }
         // As after a message: the work that posted it has moved on to its next suspension,
         // or ended, when `receive` returns.
         await settle(after: "receiving the side effect \(FailureText.dump(received))", location)
+    }
+
+    /// ``takeNext(_:exhaustive:timeout:matching:isolation:)`` within `timeout` (the store's
+    /// ``timeout`` if `nil`), reporting it when nothing came: `none` says what did not come
+    /// when exhaustive (`no message arrived`), `noMatch` otherwise.
+    func take<Item: Sendable>(
+        _ queue: any WritableKeyPath<EventLog<F>.Contents, [Item]> & Sendable,
+        _ description: String,
+        none: String,
+        noMatch: String,
+        _ timeout: Duration?,
+        _ exhaustivity: Exhaustivity,
+        _ location: SourceLocation,
+        matching matches: (Item) -> Bool,
+        isolation: isolated (any Actor)? = #isolation
+    ) async -> (item: Item, skipped: [Item])? {
+        let timeout = timeout ?? self.timeout
+        let taken = await takeNext(queue, exhaustive: exhaustivity == .on, timeout: timeout, matching: matches)
+        if taken == nil {
+            report(
+                """
+                Expected to receive \(description) within \(FailureText.describe(timeout)), but \
+                \(exhaustivity == .on ? none : noMatch).\(runningWorkNote)
+                """, location)
+        }
+        return taken
     }
 
     /// Waits for an item of the log's `queue` that `matches` (when exhaustive, the next one,

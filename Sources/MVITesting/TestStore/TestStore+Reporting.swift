@@ -22,36 +22,80 @@ extension TestStore {
         _ updateExpected: ((inout F.State) throws -> Void)?,
         _ location: SourceLocation
     ) {
-        let (fileID, filePath, line, column) = (location.fileID, location.filePath, location.line, location.column)
-        var expected = exhaustivity == .on ? before : after
-        do {
-            if let updateExpected { try inEnvironment(updateExpected, &expected) }
-        } catch {
-            reportIssue(
-                "The assertion closure threw: \(error)",
-                fileID: fileID, filePath: filePath, line: line, column: column)
-            return
-        }
-        if expected != after {
-            reportIssue(
-                FailureText.difference("State after \(action) does not match", expected: expected, actual: after),
-                fileID: fileID, filePath: filePath, line: line, column: column)
-        } else if exhaustivity.showsSkippedAssertions {
-            var exhaustive = before
-            let described = updateExpected.map { (try? inEnvironment($0, &exhaustive)) != nil } ?? true
-            if described {
-                showSkippedChanges(exhaustive: exhaustive, actual: after, action, location)
-            }
-        } else if exhaustivity == .on, updateExpected != nil, before == after {
-            reportIssue(
+        let matched = compareState(
+            before: before, actual: after, exhaustivity, updateExpected, location,
+            mismatch: "State after \(action) does not match", skipped: action)
+        if matched, exhaustivity == .on, updateExpected != nil, before == after {
+            report(
                 """
                 Expected the state to change after \(action), but it did not.
 
                 The closure makes no change to the state; if the \(kind) is not meant to change \
                 it, omit the closure.
-                """,
-                fileID: fileID, filePath: filePath, line: line, column: column)
+                """, location)
         }
+    }
+
+    /// Compares `actual` with the state the test expects (`updateExpected` applied to `before`
+    /// when exhaustive, to `actual` otherwise), and reports a diff headed `mismatch` if they
+    /// differ; if they match and the exhaustivity shows skipped assertions, shows what the
+    /// closure did not check, as skipped after `skipped`. Returns `true` when they match and
+    /// nothing was to be shown.
+    func compareState(
+        before: F.State,
+        actual: F.State,
+        _ exhaustivity: Exhaustivity,
+        _ updateExpected: ((inout F.State) throws -> Void)?,
+        _ location: SourceLocation,
+        mismatch: String,
+        skipped: String
+    ) -> Bool {
+        var expected = exhaustivity == .on ? before : actual
+        do {
+            if let updateExpected { try inEnvironment(updateExpected, &expected) }
+        } catch {
+            report("The assertion closure threw: \(error)", location)
+            return false
+        }
+        if expected != actual {
+            report(FailureText.difference(mismatch, expected: expected, actual: actual), location)
+            return false
+        }
+        guard exhaustivity.showsSkippedAssertions else { return true }
+        var exhaustive = before
+        let described = updateExpected.map { (try? inEnvironment($0, &exhaustive)) != nil } ?? true
+        if described {
+            showSkippedChanges(exhaustive: exhaustive, actual: actual, skipped, location)
+        }
+        return false
+    }
+
+    /// Reports `text` as a failure at `location`.
+    func report(_ text: String, _ location: SourceLocation) {
+        reportIssue(
+            text, fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    }
+
+    /// Ends a step that made the state `after`: waits for the work it woke to reach its next
+    /// suspension, notes `after` as asserted, and asserts it unless nothing is to be checked.
+    func finishStep(
+        _ action: String,
+        of kind: String,
+        before: F.State,
+        after: F.State,
+        _ exhaustivity: Exhaustivity,
+        _ updateExpected: ((inout F.State) throws -> Void)?,
+        _ location: SourceLocation,
+        isolation: isolated (any Actor)? = #isolation
+    ) async {
+        // A feature that dismissed itself has left its parent, which cancels its work: its
+        // own store does the same, so what a timer would dispatch later never arrives.
+        if isDismissed, !store.isCancelled { store.cancel() }
+        await settle(after: action, location)
+        noteAsserted(after)
+        guard updateExpected != nil || exhaustivity != .off else { return }
+        assertState(
+            after: action, of: kind, before: before, after: after, exhaustivity: exhaustivity, updateExpected, location)
     }
 
     /// Shows as a known issue the changes a non-exhaustive assertion did not check: how the
@@ -72,9 +116,7 @@ extension TestStore {
             isIntermittent: true, fileID: location.fileID, filePath: location.filePath, line: location.line,
             column: location.column
         ) {
-            reportIssue(
-                text, fileID: location.fileID, filePath: location.filePath, line: location.line,
-                column: location.column)
+            report(text, location)
         }
     }
 

@@ -77,12 +77,8 @@ extension TestStore {
         // Work the intent started has reached its first suspension (a clock's sleep, say)
         // when `send` returns, so the test can move time without racing it.
         let action = "sending \(FailureText.dump(intent, of: F.self, routedIn: store.name))"
-        await settle(after: action, location)
-        noteAsserted(step.after)
-        guard updateExpected != nil || exhaustivity != .off else { return }
-        assertState(
-            after: action, of: "intent", before: step.before, after: step.after, exhaustivity: exhaustivity,
-            updateExpected, location)
+        await finishStep(
+            action, of: "intent", before: step.before, after: step.after, exhaustivity, updateExpected, location)
     }
 
     /// Asserts the store's current state without sending anything: for a change the test
@@ -113,23 +109,10 @@ extension TestStore {
         let before = settings.withLock { $0.assertedState } ?? actual
         noteAsserted(actual)
         events.withLog { $0.unassertedSharedChanges = 0 }
-        var expected = exhaustivity == .on ? before : actual
-        do {
-            try inEnvironment(updateExpected, &expected)
-        } catch {
-            reportIssue(
-                "The assertion closure threw: \(error)", fileID: fileID, filePath: filePath, line: line, column: column)
-            return
-        }
-        if expected != actual {
-            reportIssue(
-                FailureText.difference("The state does not match", expected: expected, actual: actual),
-                fileID: fileID, filePath: filePath, line: line, column: column)
-        } else if exhaustivity.showsSkippedAssertions {
-            var exhaustive = before
-            if (try? inEnvironment(updateExpected, &exhaustive)) != nil {
-                showSkippedChanges(exhaustive: exhaustive, actual: actual, "asserting the state", location)
-            }
+        _ = withoutActuallyEscaping(updateExpected) { updateExpected in
+            compareState(
+                before: before, actual: actual, exhaustivity, updateExpected, location,
+                mismatch: "The state does not match", skipped: "asserting the state")
         }
     }
 

@@ -58,10 +58,7 @@ extension TimeTravelRecording.Call {
         let fields = try Field.object(json, path)
         before = try Field.sequence(fields["before"], "\(path).before")
         name = try Field.string(fields["name"], "\(path).name")
-        let outcome = try Field.string(fields["outcome"], "\(path).outcome")
-        guard let known = Outcome(rawValue: outcome) else {
-            throw .invalidStructure(path: "\(path).outcome", reason: "unknown outcome \"\(outcome)\"")
-        }
+        let known: Outcome = try Field.rawCase(fields["outcome"], "\(path).outcome", "outcome")
         self.outcome = known
         result = Field.optional(fields["result"])
         if let error = Field.optional(fields["error"]) {
@@ -83,19 +80,12 @@ extension TimeTravelRecording.Event {
         let fields = try Field.object(json, path)
         sequence = try Field.sequence(fields["sequence"], "\(path).sequence")
         store = try Field.integer(fields["store"], "\(path).store")
-        let kind = try Field.string(fields["kind"], "\(path).kind")
-        guard let known = TimeTravelEvent.Kind(rawValue: kind) else {
-            throw .invalidStructure(path: "\(path).kind", reason: "unknown kind \"\(kind)\"")
-        }
-        self.kind = known
+        kind = try Field.rawCase(fields["kind"], "\(path).kind", "kind")
         time = try Field.number(fields["time"], "\(path).time")
         description = try Field.string(fields["description"], "\(path).description")
         value = Field.optional(fields["value"])
         if let origin = try Field.optionalString(fields["origin"], "\(path).origin") {
-            guard let known = Origin(rawValue: origin) else {
-                throw .invalidStructure(path: "\(path).origin", reason: "unknown origin \"\(origin)\"")
-            }
-            self.origin = known
+            self.origin = try Field.rawCase(origin, "\(path).origin", "origin")
         } else {
             origin = nil
         }
@@ -154,6 +144,23 @@ enum Field {
             throw .invalidStructure(path: path, reason: "not a non-negative integer")
         }
         return UInt64(number)
+    }
+
+    /// The case of `Case` named by the string at `path`; `noun` names the field in the error.
+    static func rawCase<Case: RawRepresentable<String>>(
+        _ value: JSONValue?, _ path: String, _ noun: String
+    ) throws(TimeTravelImportError) -> Case {
+        try rawCase(try string(value, path), path, noun)
+    }
+
+    /// The case of `Case` whose raw value is `text`, read at `path`.
+    static func rawCase<Case: RawRepresentable<String>>(
+        _ text: String, _ path: String, _ noun: String
+    ) throws(TimeTravelImportError) -> Case {
+        guard let known = Case(rawValue: text) else {
+            throw .invalidStructure(path: path, reason: "unknown \(noun) \"\(text)\"")
+        }
+        return known
     }
 
     static func optional(_ value: JSONValue?) -> JSONValue? {

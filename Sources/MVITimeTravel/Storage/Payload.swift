@@ -16,15 +16,8 @@ enum Payload<F: Feature>: Sendable {
         init(_ error: StoreError) { self.error = error }
     }
 
-    var value: Any {
-        switch self {
-        case .intent(let value): value
-        case .message(let value): value
-        case .state(let value): value
-        case .sideEffect(let value): value
-        case .failure(let failure): failure.error
-        }
-    }
+    /// The value, as `Any`.
+    var value: Any { sendableValue }
 
     /// The value, still typed underneath, for a feed to encode off the store's thread.
     var sendableValue: any Sendable {

@@ -29,21 +29,10 @@ package struct JSONNumber: Hashable, Sendable {
         }
         var digits: [UInt8] = []
         var exponent = 0
-        var integerDigits = 0
-        while index < bytes.count, Self.isDigit(bytes[index]) {
-            digits.append(bytes[index])
-            integerDigits += 1
-            index += 1
-        }
-        guard integerDigits > 0 else { return nil }
+        guard Self.takeDigits(bytes, &index, into: &digits) > 0 else { return nil }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            var fractionDigits = 0
-            while index < bytes.count, Self.isDigit(bytes[index]) {
-                digits.append(bytes[index])
-                fractionDigits += 1
-                index += 1
-            }
+            let fractionDigits = Self.takeDigits(bytes, &index, into: &digits)
             guard fractionDigits > 0 else { return nil }
             exponent -= fractionDigits
         }
@@ -82,6 +71,17 @@ package struct JSONNumber: Hashable, Sendable {
 
     private static func isDigit(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    /// Appends the digits of `bytes` from `index` on to `digits`, moving `index` past them;
+    /// returns how many there were.
+    private static func takeDigits(_ bytes: [UInt8], _ index: inout Int, into digits: inout [UInt8]) -> Int {
+        let start = index
+        while index < bytes.count, isDigit(bytes[index]) {
+            digits.append(bytes[index])
+            index += 1
+        }
+        return index - start
     }
 
     /// Whether the number is a whole number.

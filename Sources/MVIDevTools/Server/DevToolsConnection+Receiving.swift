@@ -2,6 +2,7 @@
 import Foundation
 import HummingbirdWebSocket
 import MVI
+import MVIJSON
 import MVITimeTravel
 import NIOCore
 import NIOWebSocket
@@ -149,18 +150,10 @@ extension DevToolsConnection {
             }
             return ServerFrame.reply(id: id)
         case .sendIntent(let name, let intent):
-            guard let store = devTools.registeredStores[name] else { throw .unknownStore(name) }
-            guard let sendIntent = store.sendIntent else {
-                throw .notSupported(store: name, what: "receive intents: its Intent is not Decodable")
-            }
-            try sendIntent(intent)
+            try apply(intent, to: name, \.sendIntent, or: "receive intents: its Intent is not Decodable")
             return ServerFrame.reply(id: id)
         case .setState(let name, let state):
-            guard let store = devTools.registeredStores[name] else { throw .unknownStore(name) }
-            guard let setState = store.setState else {
-                throw .notSupported(store: name, what: "set its state: its State is not Codable")
-            }
-            try setState(state)
+            try apply(state, to: name, \.setState, or: "set its state: its State is not Codable")
             return ServerFrame.reply(id: id)
         case .export:
             do {
@@ -180,6 +173,20 @@ extension DevToolsConnection {
             // Awaited by the connection (`handle` returns it), never performed here.
             throw .nothingImported
         }
+    }
+
+    /// Hands `value` to the registered store `name` through `capability` (``DevToolsStore/sendIntent``,
+    /// ``DevToolsStore/setState``); throws if there is no such store, or `notSupported` with
+    /// `missing` if it lacks the capability.
+    func apply(
+        _ value: JSONValue,
+        to name: String,
+        _ capability: KeyPath<DevToolsStore, (@Sendable (JSONValue) throws(DevToolsError) -> Void)?>,
+        or missing: String
+    ) throws(DevToolsError) {
+        guard let store = devTools.registeredStores[name] else { throw .unknownStore(name) }
+        guard let apply = store[keyPath: capability] else { throw .notSupported(store: name, what: missing) }
+        try apply(value)
     }
 }
 #endif

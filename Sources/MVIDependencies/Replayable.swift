@@ -249,21 +249,15 @@ enum ReplayedAnswer<Result, Failure: Error> {
                 let decoded = try? JSONValueDecoder().decode(errorType, from: json) as? Failure
             {
                 self = .threw(decoded)
-            } else if let failure = ReplayedFailure(typeName: typeName, description: description) as? Failure {
-                self = .threw(failure)
             } else {
-                self = .undecodable(
-                    name, calls, recorded: value,
+                self = .throwing(
+                    ReplayedFailure(typeName: typeName, description: description), name, calls, recorded: value,
                     reason: "a \(typeName) error was recorded; the endpoint throws \(Failure.self)")
             }
         case .cancelled:
-            if let failure = CancellationError() as? Failure {
-                self = .threw(failure)
-            } else {
-                self = .undecodable(
-                    name, calls, recorded: nil,
-                    reason: "a cancellation was recorded; the endpoint cannot throw CancellationError")
-            }
+            self = .throwing(
+                CancellationError(), name, calls, recorded: nil,
+                reason: "a cancellation was recorded; the endpoint cannot throw CancellationError")
         case .notRecorded:
             self = .runEndpoint
         case .unanswered:
@@ -278,6 +272,16 @@ enum ReplayedAnswer<Result, Failure: Error> {
                 self = .runEndpoint
             }
         }
+    }
+
+    /// The recorded `error` thrown again, if the endpoint can throw it; otherwise a recorded
+    /// answer that cannot be given back, for `reason`.
+    private static func throwing(
+        _ error: any Error, _ name: String, _ calls: RecordedCalls, recorded: (any Sendable)?,
+        reason: @autoclosure () -> String
+    ) -> Self {
+        if let failure = error as? Failure { return .threw(failure) }
+        return undecodable(name, calls, recorded: recorded, reason: reason())
     }
 
     /// A recorded answer that cannot be given back: noted as a divergence; the call throws a

@@ -118,16 +118,9 @@ public struct JSONParser {
     }
 
     private mutating func parseObject() throws(Failure) -> JSONValue {
-        try enter()
-        index += 1
         var fields: [String: JSONValue] = [:]
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return .object(fields)
-        }
-        while true {
+        if try open(closing: UInt8(ascii: "}")) { return .object(fields) }
+        repeat {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key") }
             let key = try parseString()
@@ -142,27 +135,14 @@ public struct JSONParser {
                 failure.path.insert(.key(key), at: 0)
                 throw failure
             }
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("unexpected end of data") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; break }
-            throw failure("expected ',' or '}'")
-        }
-        depth -= 1
+        } while try another(closing: UInt8(ascii: "}"), "expected ',' or '}'")
         return .object(fields)
     }
 
     private mutating func parseArray() throws(Failure) -> JSONValue {
-        try enter()
-        index += 1
         var elements: [JSONValue] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return .array(elements)
-        }
-        while true {
+        if try open(closing: UInt8(ascii: "]")) { return .array(elements) }
+        repeat {
             skipWhitespace()
             do {
                 elements.append(try parseValue())
@@ -171,14 +151,36 @@ public struct JSONParser {
                 failure.path.insert(.index(elements.count), at: 0)
                 throw failure
             }
-            skipWhitespace()
-            guard index < bytes.count else { throw failure("unexpected end of data") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; break }
-            throw failure("expected ',' or ']'")
-        }
-        depth -= 1
+        } while try another(closing: UInt8(ascii: "]"), "expected ',' or ']'")
         return .array(elements)
+    }
+
+    /// Enters the object or array whose opening bracket is at `index`; `true` if `close`
+    /// follows at once (it is empty, and has been left).
+    private mutating func open(closing close: UInt8) throws(Failure) -> Bool {
+        try enter()
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == close else { return false }
+        index += 1
+        depth -= 1
+        return true
+    }
+
+    /// After a member of an object or array: `true` past a `,` (another member follows),
+    /// `false` past `close` (the object or array has been left); `expected` is the failure
+    /// for anything else.
+    private mutating func another(closing close: UInt8, _ expected: String) throws(Failure) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw failure("unexpected end of data") }
+        if bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            return true
+        }
+        guard bytes[index] == close else { throw failure(expected) }
+        index += 1
+        depth -= 1
+        return false
     }
 
     /// The number's text as written, once checked to be a JSON number a `Double` can hold.

@@ -102,8 +102,8 @@ extension TestStore {
     ) async {
         let exhaustivity = self.exhaustivity
         let taken = await take(
-            \.sideEffects, description, none: "no side effect was posted", noMatch: "no matching side effect was posted",
-            timeout, exhaustivity, location, matching: matches)
+            \.sideEffects, description, none: "no side effect was posted",
+            noMatch: "no matching side effect was posted", timeout, exhaustivity, location, matching: matches)
         guard let (received, skipped) = taken else { return }
         showSkipped(skipped, "side effect", before: "receiving \(description)", exhaustivity, location)
         if !matches(received) { report(mismatch(received), location) }

@@ -19,10 +19,21 @@ import Testing
     final class Scheduler {
         var machine = SchedulingStateMachine<Probe>()
 
-        /// Runs one transition and returns its action.
-        func step<Action>(_ transition: (inout SchedulingStateMachine<Probe>) -> Action) -> Action {
-            transition(&machine)
+        /// Runs one transition and returns its action. After every transition the input count
+        /// the machine keeps (``SchedulingStateMachine/pendingInputCount``, O(1)) is what a
+        /// walk of its queue and held input finds (what it counted before it kept a count).
+        func step<Action>(
+            _ transition: (inout SchedulingStateMachine<Probe>) -> Action,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) -> Action {
+            let action = transition(&machine)
+            #expect(
+                machine.pendingInputCount == walkedInputCount, "the kept input count", sourceLocation: sourceLocation)
+            return action
         }
+
+        /// The inputs queued or held, counted by walking the queue.
+        var walkedInputCount: Int { machine.held.count + machine.pending.elements.lazy.filter(\.isInput).count }
     }
 
     /// A started machine, as a store is after `start()` and its bootstrap.
@@ -441,6 +452,75 @@ import Testing
         #expect(scheduler.step { $0.submitIntent(3) } == .queued)
         #expect(scheduler.machine.pendingInputCount == 2)
         #expect(scheduler.machine.isBusy)
+    }
+
+    /// Every transition that moves input, in a long seeded sequence: sends queued or run,
+    /// held input, control work, shared changes queued unclaimed, intents lent to the drainer and
+    /// given back, hand-overs, cancelling. The kept count matches the walked one after each
+    /// (``Scheduler/step(_:sourceLocation:)``); bounded and unbounded.
+    @Test(arguments: [nil, 3] as [Int?])
+    func theKeptInputCountMatchesAWalkOfTheQueueAfterEveryTransition(limit: Int?) {
+        var random = SplitMix64(seed: 48)
+        let scheduler = Scheduler()
+        if let limit { scheduler.machine.bound(inputTo: limit) }
+        var lent: [QueueItem<Probe>] = []
+        var nextIntent = 0
+        for _ in 0..<5_000 {
+            nextIntent += 1
+            let intent = nextIntent
+            switch random.next() % 12 {
+            case 0, 1, 2:
+                let atBound: SchedulingStateMachine<Probe>.AtBound = random.next() % 2 == 0 ? .drop : .admit
+                _ = scheduler.step { $0.submitIntent(intent, atBound: atBound) }
+            case 3: _ = scheduler.step { $0.submit(.restore) }
+            case 4: _ = scheduler.step { $0.queueUnclaimed(.intent(intent)) }
+            case 5: _ = scheduler.step { $0.start() }
+            case 6:
+                if random.next() % 2 == 0 {
+                    scheduler.step { $0.holdInput() }
+                } else {
+                    _ = scheduler.step { $0.resumeInput() }
+                }
+            case 7: _ = scheduler.step { $0.waitForRoom(intent, continuation: nil) }
+            default:
+                guard scheduler.machine.isDraining else {
+                    _ = scheduler.step { $0.claimAbandonedQueue() }
+                    continue
+                }
+                if !lent.isEmpty {
+                    // The drainer gives back what it did not start, or starts it.
+                    if random.next() % 2 == 0 { _ = scheduler.step { $0.takeBack(lent) } }
+                    lent = []
+                    continue
+                }
+                switch random.next() % 4 {
+                case 0: _ = scheduler.step { $0.drained() }
+                case 1: _ = scheduler.step { $0.handOver() }
+                default:
+                    let taken = withUnsafeTemporaryAllocation(of: QueueItem<Probe>.self, capacity: 4) { buffer in
+                        let (_, count) = scheduler.step { $0.next(lendingInto: buffer) }
+                        return (0..<count).map { (buffer.baseAddress! + $0).move() }
+                    }
+                    lent = taken
+                    _ = scheduler.step { $0.takeAdmittedSender() }
+                }
+            }
+        }
+        _ = scheduler.step { $0.cancel() }
+        #expect(scheduler.machine.pendingInputCount == 0)
+    }
+
+    /// A small seeded generator, so that the sequence is the same on every run.
+    struct SplitMix64: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
     }
 
     // MARK: Bounded input

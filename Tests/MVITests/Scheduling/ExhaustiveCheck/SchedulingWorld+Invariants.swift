@@ -35,6 +35,11 @@ extension SchedulingWorld {
         if machine.isStarted && !machine.isHolding && !held.isEmpty {
             return "input is held (\(held)) by a started store that does not hold"
         }
+        // The count producers read is kept as input comes and goes: it is the input that waits.
+        let waitingInput = held.count + pending.filter { $0.inputID != nil }.count
+        if machine.queuedInputCount != waitingInput {
+            return "the machine counts \(machine.queuedInputCount) inputs, but \(waitingInput) wait"
+        }
         if let broken = brokenBound(pending: pending, held: held, lent: lent) { return broken }
         // Input from async work is judged by what happened to its work.
         for actor in actors {
@@ -46,19 +51,15 @@ extension SchedulingWorld {
         return nil
     }
 
-    /// A bounded store's promises: input from outside never exceeds the bound, the count the
-    /// bound is checked against is the input that waits, a sender waits only while there is
-    /// no room (in the order they began to wait), and every refusal is counted.
+    /// A bounded store's promises: input from outside never exceeds the bound, a sender waits
+    /// only while there is no room (in the order they began to wait), and every refusal is
+    /// counted. (The count the bound is checked against is checked for every store.)
     func brokenBound(pending: [Item], held: [Item], lent: [Int]) -> String? {
         guard let limit = scenario.inputLimit else {
             if machine.isBounded || machine.roomWaiterCount > 0 { return "an unbounded store has a bound or waiters" }
             return nil
         }
         guard let extras = machine.boundWaiters else { return "a bounded store has no bound" }
-        let waitingInput = held.count + pending.filter { $0.inputID != nil }.count
-        if extras.queuedInputCount != waitingInput {
-            return "the bound counts \(extras.queuedInputCount) inputs, but \(waitingInput) wait"
-        }
         let outside = model.outstanding.filter(scenario.outsideInputIDs.contains)
         if outside.count > limit {
             return "inputs from outside the store \(outside) wait, over the bound of \(limit)"
@@ -68,8 +69,9 @@ extension SchedulingWorld {
         if waiters != model.roomWaiting {
             return "the senders waiting for room have \(waiters), but \(model.roomWaiting) began to wait"
         }
-        if !waiters.isEmpty && extras.queuedInputCount < limit {
-            return "senders with \(waiters) wait for room while \(extras.queuedInputCount) inputs wait, under the bound"
+        if !waiters.isEmpty && machine.queuedInputCount < limit {
+            return
+                "senders with \(waiters) wait for room while \(machine.queuedInputCount) inputs wait, under the bound"
         }
         if extras.refusedInputCount != model.refused {
             return "the store counts \(extras.refusedInputCount) refused inputs, but \(model.refused) were refused"
@@ -133,7 +135,7 @@ extension SchedulingWorld {
             key.append(-1)
         }
         if let extras = machine.boundWaiters {
-            key.append(contentsOf: [extras.queuedInputCount, extras.refusedInputCount, extras.lastWaiterID])
+            key.append(contentsOf: [machine.queuedInputCount, extras.refusedInputCount, extras.lastWaiterID])
             for waiter in extras.roomWaiters.elements { key.append(contentsOf: [waiter.id, waiter.intent]) }
             key.append(extras.admittedSender?.id ?? -1)
         }

@@ -609,6 +609,7 @@ struct SchedulingWorld {
                 if machine.isCancelled {
                     abandoned = rest.map { .intent($0) }
                 } else {
+                    machine.queuedInputCount += rest.count  // counted right: only the order is wrong
                     for id in rest {
                         if machine.isHolding {
                             machine.held.append(.intent(id))

@@ -1,6 +1,6 @@
-/// A bounded store's bound (``SchedulingStateMachine/Extras/inputBound``): how many inputs may wait
-/// and how many do. Made only for a store created with a limit, so that an unbounded store
-/// carries one empty reference for all of it. Not generic, so that the machine's layout and
+/// A bounded store's bound (``SchedulingStateMachine/Extras/inputBound``): how many inputs may
+/// wait. Made only for a store created with a limit, so that an unbounded store carries one
+/// empty reference for all of it. Not generic, so that the machine's layout and
 /// the code every store runs do not depend on the feature for it; the object is always an
 /// ``InputBoundWaiters`` of the store's feature, which adds the waiting senders.
 @usableFromInline
@@ -8,16 +8,14 @@ class InputBound: @unchecked Sendable {  // its mutable fields: only the store's
     /// How many inputs may be queued or held before senders outside the store are refused or
     /// wait.
     @usableFromInline final let capacity: Int
-    /// The inputs queued or held (in `pending` and `held`), kept as they come and go.
-    @usableFromInline final var queuedInputCount: Int
     /// The last id handed to a waiter (``SchedulingStateMachine/waitForRoom(_:continuation:)``).
     @usableFromInline final var lastWaiterID = 0
     /// Intents refused at the bound since the store was created.
     @usableFromInline final var refusedInputCount = 0
 
-    /// A bound of `capacity` inputs, `queuedInputCount` of them waiting already.
-    @usableFromInline init(capacity: Int, queuedInputCount: Int) {
+    /// A bound of `capacity` inputs. The inputs waiting are the machine's count
+    /// (``SchedulingStateMachine/queuedInputCount``), which every store keeps.
+    @usableFromInline init(capacity: Int) {
         self.capacity = capacity
-        self.queuedInputCount = queuedInputCount
     }
 }

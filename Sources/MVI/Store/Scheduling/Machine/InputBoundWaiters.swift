@@ -8,15 +8,14 @@ final class InputBoundWaiters<F: Feature>: InputBound, @unchecked Sendable {  //
     /// outside the lock (``SchedulingStateMachine/takeAdmittedSender()``).
     @usableFromInline var admittedSender: RoomWaiter<F>?
 
-    /// A bound of `capacity` inputs, `queuedInputCount` of them waiting already, no sender
-    /// waiting.
-    @usableFromInline override init(capacity: Int, queuedInputCount: Int) {
-        super.init(capacity: capacity, queuedInputCount: queuedInputCount)
+    /// A bound of `capacity` inputs, no sender waiting.
+    @usableFromInline override init(capacity: Int) {
+        super.init(capacity: capacity)
     }
 
     /// A copy, for a copy of the machine about to write it.
     @usableFromInline func copy() -> InputBoundWaiters<F> {
-        let copy = InputBoundWaiters(capacity: capacity, queuedInputCount: queuedInputCount)
+        let copy = InputBoundWaiters(capacity: capacity)
         copy.lastWaiterID = lastWaiterID
         copy.refusedInputCount = refusedInputCount
         copy.roomWaiters = roomWaiters
@@ -27,7 +26,7 @@ final class InputBoundWaiters<F: Feature>: InputBound, @unchecked Sendable {  //
     /// The bound after the store is cancelled: nothing waits any more, the counts of refusals
     /// and waiters' ids kept.
     func emptied() -> InputBoundWaiters<F> {
-        let emptied = InputBoundWaiters(capacity: capacity, queuedInputCount: 0)
+        let emptied = InputBoundWaiters(capacity: capacity)
         emptied.lastWaiterID = lastWaiterID
         emptied.refusedInputCount = refusedInputCount
         return emptied

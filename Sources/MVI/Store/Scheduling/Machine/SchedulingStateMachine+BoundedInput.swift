@@ -5,7 +5,7 @@ extension SchedulingStateMachine {
     /// just created (`Store(…, pendingInputLimit:)`). Its queue is not lent to the drainer in
     /// runs: each input taken frees room for a waiting sender at once.
     @usableFromInline mutating func bound(inputTo capacity: Int) {
-        let bound = InputBoundWaiters<F>(capacity: Swift.max(1, capacity), queuedInputCount: pendingInputCount)
+        let bound = InputBoundWaiters<F>(capacity: Swift.max(1, capacity))
         writableExtras().value.inputBound = bound
         isBounded = true
     }
@@ -59,19 +59,18 @@ extension SchedulingStateMachine {
     /// frees goes to the first waiting sender, whose intent is queued now.
     ///
     /// The bound is written through ``writableBound()`` each time rather than kept in a local
-    /// across ``queue(_:)``, which writes it too (see ``writableBound()``).
+    /// across ``queue(_:)`` (see ``writableBound()``).
     @usableFromInline mutating func inputLeftQueue() {
         guard let waiter = freeRoom() else { return }
         _ = queue(.intent(waiter.intent))
         writableBound().admittedSender = waiter
     }
 
-    /// One input fewer waits in a bounded store: the first waiting sender, if that made room.
+    /// One input fewer waits in a bounded store (``queuedInputCount`` already says so): the
+    /// first waiting sender, if that made room.
     @usableFromInline mutating func freeRoom() -> RoomWaiter<F>? {
-        let bound = writableBound()
-        bound.queuedInputCount -= 1
-        guard bound.queuedInputCount < bound.capacity else { return nil }
-        return bound.roomWaiters.popFirst()
+        guard hasRoom, boundWaiters?.roomWaiters.isEmpty == false else { return nil }
+        return writableBound().roomWaiters.popFirst()
     }
 
     /// How many senders wait for room.
@@ -122,8 +121,9 @@ extension SchedulingStateMachine {
     @inlinable mutating func queue(_ item: consuming QueueItem<F>) -> SubmitAction {
         wasUsed = true
         if isCancelled { return .drop(.cancelled) }
-        if _slowPath(isBounded) && item.isInput { writableBound().queuedInputCount += 1 }
-        if item.isInput && (!isStarted || isHolding) {
+        let isInput = item.isInput
+        if isInput { queuedInputCount += 1 }
+        if isInput && (!isStarted || isHolding) {
             held.append(consume item)
             return .queued
         }
@@ -140,8 +140,9 @@ extension SchedulingStateMachine {
     @inlinable mutating func queueUnclaimed(_ item: consuming QueueItem<F>) -> Bool {
         wasUsed = true
         if isCancelled { return false }
-        if _slowPath(isBounded) && item.isInput { writableBound().queuedInputCount += 1 }
-        if item.isInput && (!isStarted || isHolding) {
+        let isInput = item.isInput
+        if isInput { queuedInputCount += 1 }
+        if isInput && (!isStarted || isHolding) {
             held.append(consume item)
         } else {
             pending.append(consume item)

@@ -41,15 +41,19 @@ extension SchedulingStateMachine {
             isDraining = false
             return (.idle, 0)
         }
+        let isInput = item.isInput
+        if isInput { queuedInputCount -= 1 }
         if _slowPath(isBounded) {
             // One at a time, each input freeing room for a waiting sender as it is taken.
-            if item.isInput { inputLeftQueue() }
+            if isInput { inputLeftQueue() }
             let judged: WorkLiveness = item.workToken.map { token in liveness(ofWork: token) } ?? .live
             return (.run(item, judged), 0)
         }
         if let token = item.workToken { return (.run(item, liveness(ofWork: token)), 0) }
         guard item.isIntent else { return (.run(item, .live), 0) }
-        return (.run(item, .live), pending.moveLeading(into: lent) { $0.isIntent })
+        let lentCount = pending.moveLeading(into: lent) { $0.isIntent }
+        queuedInputCount -= lentCount
+        return (.run(item, .live), lentCount)
     }
 
     /// Takes back intents lent to the drainer that it will not start, because the store was
@@ -61,6 +65,7 @@ extension SchedulingStateMachine {
     /// which they were sent to.
     mutating func takeBack(_ intents: [QueueItem<F>]) -> [QueueItem<F>] {
         if isCancelled { return intents }
+        queuedInputCount += intents.count
         if isHolding {
             held = intents + held
         } else {

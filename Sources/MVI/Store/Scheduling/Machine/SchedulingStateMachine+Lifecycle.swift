@@ -78,6 +78,7 @@ extension SchedulingStateMachine {
             }
             for item in kept { pending.append(item) }
         }
+        queuedInputCount = 0  // every input queued or held was abandoned
         if isDraining {
             pending.append(.terminate)
             return CancelAction(

@@ -133,6 +133,17 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         }
     }
 
+    /// How many inputs wait in `pending` and `held`, kept as they come and go, so that
+    /// ``pendingInputCount`` (which producers read to learn they outrun the store) is one load
+    /// under the lock, not a walk of the queue: counting 700,000 queued intents at every read
+    /// held the lock long enough to stretch 8 threads' 800,000 sends from 6.0 s to 32.0 s
+    /// (issue 48). A bounded store checks its bound against it too. Kept in the queue's spare
+    /// word (``FIFOQueue/tally``), so that the machine stays four words.
+    @inlinable var queuedInputCount: Int {
+        get { Int(pending.tally) }
+        set { pending.tally = Int32(truncatingIfNeeded: newValue) }
+    }
+
     /// Whether no input is held (without making the box).
     @inlinable var hasNoHeldInput: Bool { extrasBox?.value.held.isEmpty ?? true }
 
@@ -232,13 +243,13 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// Whether a bounded store has room for one more input (an unbounded one always has).
     @inlinable var hasRoom: Bool {
         guard isBounded, let bound = extrasBox?.value.inputBound else { return true }
-        return bound.queuedInputCount < bound.capacity
+        return queuedInputCount < bound.capacity
     }
 
     // MARK: Reading
 
-    /// How many inputs are queued or held.
-    var pendingInputCount: Int { held.count + pending.elements.lazy.filter(\.isInput).count }
+    /// How many inputs are queued or held: O(1), the count kept as they come and go.
+    var pendingInputCount: Int { queuedInputCount }
 
     /// Whether items are processed or wait to be (a cancelled store is never busy).
     var isBusy: Bool { (isDraining || !pending.isEmpty) && !isCancelled }

@@ -53,6 +53,13 @@ func summary(_ rows: [Row], countingAllocations: Bool) -> String {
         }
         return format(measured.medianRatio(to: alone), 2)
     }
+    /// Reading `pendingInputCount` continuously against the same senders unread.
+    func readOverUnread() -> String {
+        guard let read = row("concurrent-send-8-read", .mvi), let unread = row("concurrent-send-8", .mvi) else {
+            return "-"
+        }
+        return format(read.medianRatio(to: unread), 2)
+    }
     func overMutex(_ scenario: String) -> String {
         guard let mvi = row(scenario, .mvi), let baseline = row(scenario, .baselineB) else { return "-" }
         return format(mvi.medianRatio(to: baseline), 2)
@@ -83,7 +90,7 @@ func summary(_ rows: [Row], countingAllocations: Bool) -> String {
         + "devtools/timetravel=\(devToolsOverTimeTravel()) "
         + "timetravel-idle/1sub=\(overSend1Sub("timetravel-idle")) log-off/1sub=\(overSend1Sub("log-off")) "
         + "log-on/1sub=\(overSend1Sub("log-on")) "
-        + "concurrent8/mutex=\(overMutex("concurrent-send-8")) "
+        + "concurrent8/mutex=\(overMutex("concurrent-send-8")) read8/concurrent8=\(readOverUnread()) "
         + "concurrent2/mutex=\(overMutex("concurrent-send")) "
         + "child-in-10k/1sub=\(overSend1Sub("child-in-10k")) child-in-10/1sub=\(overSend1Sub("child-in-10")) "
         + "subscribe_allocs=\(subscribeAllocations) subscribe_bytes=\(subscribeBytes) "

@@ -26,7 +26,14 @@ extension Scenario {
             .effectAwaited,
             .concurrentSend,
             .concurrentSend8,
+            .concurrentSend8Read,
             .idleStoreBytes,
+            .queuedIntentBytes(
+                "queued-intent-bytes", "heap bytes per intent waiting in the queue (one op = one intent queued)",
+                makeState: { BenchState() }),
+            .queuedIntentBytes(
+                "queued-intent-bytes-widestate", "queued-intent-bytes with a state of eight strings inline",
+                makeState: { WideState() }),
             .subscribe,
             .stores100kBytes,
             .stores100k,

@@ -108,13 +108,13 @@ extension Scenario {
 
 /// Waits until the store has applied `n` increments: a drain handed over to a task after a
 /// fair share may still run when the senders return, and its work belongs to the trial.
-private func waitUntilApplied(_ store: Store<CounterFeature<BenchState>>, _ n: Int) {
+func waitUntilApplied(_ store: Store<CounterFeature<BenchState>>, _ n: Int) {
     while store.state.count < n { sched_yield() }
 }
 
 /// Runs `operation` `n` times in all, shared among `count` threads, and returns when all
 /// are done. Threads, not tasks: the cooperative pool has one thread per core.
-private func inThreads(_ count: Int, _ n: Int, _ operation: @escaping @Sendable () -> Void) {
+func inThreads(_ count: Int, _ n: Int, _ operation: @escaping @Sendable () -> Void) {
     let done = DispatchSemaphore(value: 0)
     let start = DispatchSemaphore(value: 0)
     for index in 0..<count {

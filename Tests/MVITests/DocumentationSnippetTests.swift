@@ -190,4 +190,22 @@ enum GettingStartedDocs {
         #expect(feed.droppedInputCount == 0)
         #expect(errors.values.isEmpty)
     }
+
+    /// ThreadingAndOrdering.md, "Choosing a policy": the server's loop, fed 3,000 intents.
+    @Test func threadingChoosingAPolicy() async {
+        // A server: a store per connection, its intents decoded from the socket by one task.
+        func serve(_ requests: AsyncStream<Counter.Intent>) async {
+            let session = Store(Counter(random: { 4 }), initialState: .init(), pendingInputLimit: 1_024)
+            for await intent in requests {
+                // Suspends while 1,024 inputs wait: the task stops reading, and the socket's
+                // buffers push back on the client.
+                guard await session.sendWaitingForRoom(intent) else { return }  // the store was cancelled
+            }
+        }
+
+        let (requests, connection) = AsyncStream.makeStream(of: Counter.Intent.self)
+        for _ in 0..<3_000 { connection.yield(.increment) }
+        connection.finish()
+        await serve(requests)  // returns once every request was taken
+    }
 }

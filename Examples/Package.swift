@@ -58,7 +58,10 @@ let package = Package(
         // The KMM specification's HackerPosts ViewModel, one-shot navigation.
         .target(
             name: "HackerPosts",
-            dependencies: [.product(name: "MVI", package: mvi)],
+            dependencies: [
+                .product(name: "MVI", package: mvi), .product(name: "MVIDependencies", package: mvi),
+                .product(name: "Dependencies", package: "swift-dependencies"),
+            ],
             swiftSettings: settings),
         // MVIKotlin's Calculator store and view, and the UserInfo view with diff.
         .target(
@@ -168,6 +171,7 @@ let package = Package(
             dependencies: [
                 "HackerPosts",
                 .product(name: "MVI", package: mvi),
+                .product(name: "MVIDependencies", package: mvi),
                 .product(name: "MVITesting", package: mvi),
             ],
             swiftSettings: settings),

@@ -9,12 +9,13 @@
 /// - ``reduce(_:_:)`` applies each message to the ``State`` in place. It is pure and static,
 ///   so it cannot reach dependencies by accident.
 ///
-/// Dependencies are plain stored properties of the feature: a test swaps them by
-/// constructing the feature with fakes.
+/// Services (a client, a clock) are reached with `@Dependency` (`MVIDependencies`), which a
+/// child inherits from its parent and a test overrides; stored properties of the feature are
+/// for plain configuration values.
 ///
-/// The same feature runs on a store of its own and inside a parent, as a child (the parent
-/// forwards intents to it with ``StoreContext/forward(_:to:in:id:)``): its `execute` meets
-/// one ``StoreContext`` and its async work one ``WorkContext`` either way.
+/// The same feature runs on a store of its own and inside a parent, as a child declared with
+/// `child(_:_:…)` and listed in ``childScopes``: its `execute` meets one ``StoreContext`` and
+/// its async work one ``WorkContext`` either way.
 ///
 /// ```swift
 /// struct Counter: Feature {
@@ -61,6 +62,14 @@ public protocol Feature: Sendable {
     /// Elements of a collection in the state that other places of the state hold copies of,
     /// kept the same everywhere after every reduce (see ``SharedElements``). None by default.
     static var sharedElements: [SharedElements<State>] { get }
+    /// The feature's children, each declared once with `child(_:_:…)`: the store hands each
+    /// intent that carries a child's to the child's `execute`, and each message that carries a
+    /// child's to the child's reducer; then the feature's own `execute` and ``reduce(_:_:)``
+    /// see it, to react (push a screen, keep a selection) or pass (`case .rows: break`), as
+    /// TCA's parent reducers see their children's actions. None by default.
+    ///
+    /// Declare it with `static let`: the store reads it for each intent and message.
+    static var childScopes: [any ChildScopeRoute<Self>] { get }
 }
 
 extension Feature {
@@ -72,14 +81,28 @@ extension Feature {
     @inlinable
     public static var sharedElements: [SharedElements<State>] { [] }
 
-    /// Reduces `message`, then keeps the feature's ``sharedElements`` the same in every place:
-    /// what stores, child scopes and replays call, so that a copy never drifts from its
-    /// element. Just ``reduce(_:_:)`` for a feature without shared elements.
+    /// The type of ``childScopes``: `static let childScopes: ChildScopes = [rows, editor]`.
+    public typealias ChildScopes = [any ChildScopeRoute<Self>]
+    /// None: most features have no children.
+    @inlinable
+    public static var childScopes: [any ChildScopeRoute<Self>] { [] }
+    /// Reduces `message` (with a child's reducer when one of ``childScopes`` carries it), then
+    /// keeps the feature's ``sharedElements`` the same in every place: what stores, child
+    /// scopes and replays call, so that a copy never drifts from its element.
     @inlinable
     public static func reduceKeepingSharedElements(_ state: inout State, _ message: Message) {
+        reduceKeepingSharedElements(&state, message, routing: true)
+    }
+    /// ``reduceKeepingSharedElements(_:_:)``, routing to ``childScopes`` only when `routing`:
+    /// a store learns once whether its feature has children and passes `false` when it has
+    /// none, so that a plain send does not read the list (budgets.tsv: send-1sub).
+    @inlinable @inline(__always)
+    static func reduceKeepingSharedElements(_ state: inout State, _ message: Message, routing: Bool) {
         let shared = sharedElements
-        guard !shared.isEmpty else { return reduce(&state, message) }
-        keeping(shared[...], &state) { reduce(&$0, message) }
+        guard !shared.isEmpty else {
+            return routing ? reduceRouting(&state, message) : reduce(&state, message)
+        }
+        keeping(shared[...], &state) { routing ? reduceRouting(&$0, message) : reduce(&$0, message) }
     }
 
     /// Runs `body` on `state`, then keeps the feature's ``sharedElements`` the same in every

@@ -19,6 +19,10 @@ public enum StoreMisuse: Error, Sendable, Hashable, CustomStringConvertible {
     /// An intent was sent while the store was reducing, from inside `reduce`. Reducers must
     /// be pure; the intent was queued behind the current one, as any re-entrant send is.
     case sendDuringReduce
+    /// A child declared with `child(_:_:…)` cannot be routed as written: its side effects go
+    /// nowhere, two children share a name, or a handle was asked of a scope its parent does
+    /// not list. The string says which child and why.
+    case childDeclaration(String)
 
     /// The rule that was broken, in one sentence.
     public var description: String {
@@ -29,6 +33,8 @@ public enum StoreMisuse: Error, Sendable, Hashable, CustomStringConvertible {
         case .sendDuringReduce:
             return "an intent was sent from inside reduce; reducers must be pure "
                 + "(the intent was queued behind the current one)"
+        case .childDeclaration(let problem):
+            return problem
         }
     }
 }

@@ -26,8 +26,8 @@ import MVI
 /// logging is on, a mutation of an array or dictionary in the state copies it once (the
 /// copy-on-write cost of keeping a state); turn `state` off and the kept state is dropped.
 ///
-/// An intent or message routed to a child feature names the child, when the feature is
-/// `RoutesToChildren` (or the value's type `ChildRouting`):
+/// An intent or message routed to a child feature (by one of the feature's `childScopes`)
+/// names the child:
 /// `[TodoList/rows[42]] intent: rows(42, toggle)`.
 ///
 /// Use one instance per store; the previous state and the name are kept per store, until
@@ -43,8 +43,8 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
 
     let previous = PreviousStates<Target.State>()
     /// What is learnt about intents and messages once, and their texts.
-    let intentTexts = ValueTexts<Target.Intent>(featureRoutes: Target.self is any RoutesToChildren.Type)
-    let messageTexts = ValueTexts<Target.Message>(featureRoutes: Target.self is any RoutesToChildren.Type)
+    let intentTexts = ValueTexts<Target.Intent>(featureRoutes: !Target.childScopes.isEmpty)
+    let messageTexts = ValueTexts<Target.Message>(featureRoutes: !Target.childScopes.isEmpty)
 
     /// Creates logging middleware.
     ///

@@ -11,10 +11,7 @@ import MVI
 /// enum, tuple or `Optional` that does not customize its text or its mirror. Other values are
 /// described each time. At most ``capacity`` texts are kept per type.
 final class ValueTexts<Value>: Sendable {
-    /// Whether a value may be routed to a child: its feature is `RoutesToChildren`, or it
-    /// may be a `ChildRouting` one (what `ChildPath` looks for): its type
-    /// conforms, or the type does not tell (an existential, an `Optional`, `AnyHashable` or
-    /// a class, whose value's dynamic type may).
+    /// Whether a value may be routed to a child: its feature has child scopes.
     let mayRoute: Bool
     /// Whether a value's text may be kept (see the type's description).
     private let isKeyable: Bool
@@ -23,12 +20,12 @@ final class ValueTexts<Value>: Sendable {
     /// The most texts kept; past it, values not yet seen are described each time.
     static var capacity: Int { 256 }
 
-    /// - Parameter featureRoutes: Whether the feature whose values these are names its
-    ///   children from its scopes (``MVI/RoutesToChildren``).
+    /// - Parameter featureRoutes: Whether the feature whose values these are has children
+    ///   (``MVI/Feature/childScopes``).
     init(featureRoutes: Bool = false) {
         let kind = MetadataKind(Value.self)
         let isConcrete = (kind == .struct || kind == .enum) && Value.self != AnyHashable.self
-        mayRoute = featureRoutes || !isConcrete || Value.self is any ChildRouting.Type
+        mayRoute = featureRoutes
         isKeyable =
             isConcrete && _isPOD(Value.self) && MemoryLayout<Value>.size <= MemoryLayout<ValueKey>.size
             && !Self.hasCustomText(Value.self)

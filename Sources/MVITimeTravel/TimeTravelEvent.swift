@@ -32,8 +32,7 @@ public struct TimeTravelEvent: Sendable, Hashable, Identifiable {
     public let description: String
 
     /// The child feature an intent or message is routed to (`rows[42]`, `editor/picker`),
-    /// when its feature is `RoutesToChildren` (or its type `ChildRouting`); `nil` for the
-    /// store's own.
+    /// by one of its feature's `childScopes`; `nil` for the store's own.
     public let child: String?
 
     /// Whether the event is left out by a skip (``TimeTravel/skip(_:)``): the intent or

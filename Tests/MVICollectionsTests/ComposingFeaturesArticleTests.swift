@@ -22,6 +22,17 @@ enum ComposingDocs {
         }
     }
 
+    // Where the detail's notes come from, bound by the store's environment: in an app, a
+    // `@Dependency` (MVIDependencies); here, the test's own.
+    struct NotesClient: ExecutionEnvironment {
+        @TaskLocal static var current: NotesClient?
+        let notes: @Sendable (Int) async throws -> String
+
+        func withEnvironment<Result>(_ body: () throws -> Result) rethrows -> Result {
+            try Self.$current.withValue(self, operation: body)
+        }
+    }
+
     // The detail: loads notes, renames, and says when it is done.
     struct Detail: Feature {
         struct State: Equatable, Sendable {
@@ -32,8 +43,6 @@ enum ComposingDocs {
         enum Intent: Sendable, Equatable { case load, rename(String), done }
         enum Message: Sendable, Equatable { case renamed(String), loaded(String) }
         enum SideEffect: Sendable, Equatable { case finished(id: Int, title: String) }
-
-        let notes: @Sendable (Int) async throws -> String
 
         static func reduce(_ state: inout State, _ message: Message) {
             switch message {
@@ -48,6 +57,7 @@ enum ComposingDocs {
             case .done: context.post(.finished(id: context.state.id, title: context.state.title))
             case .load:
                 let id = context.state.id
+                let notes = (NotesClient.current ?? NotesClient { _ in "" }).notes
                 context.run(id: "notes") { work in await work.dispatch(.loaded(try await notes(id))) }
             }
         }
@@ -68,24 +78,22 @@ enum ComposingDocs {
             case rows(Int, Todo.Message), detail(Detail.Message)
         }
 
-        static let rows = child(Todo.self, in: \.rows, intent: Intent.rows, message: Message.rows)
+        static let rows = child(Todo(), .each(\.rows), intent: Intent.rows, message: Message.rows)
         static let detail = child(
-            Detail.self, at: \.detail, intent: Intent.detail, message: Message.detail,
+            Detail(), .optional(\.detail), intent: Intent.detail, message: Message.detail,
             sideEffects: { effect in
                 switch effect {
                 case .finished(let id, let title): .send(.save(id, title))
                 }
             })
-
-        let notes: @Sendable (Int) async throws -> String
+        static let childScopes: [any ChildScopeRoute<TodoList>] = [rows, detail]
 
         static func reduce(_ state: inout State, _ message: Message) {
             switch message {
             case .opened(let id): state.detail = state.rows[id].map { .init(id: id, title: $0.title) }
             case .closed: state.detail = nil
             case .saved(let id, let title): state.rows[id]?.title = title
-            case .rows(let id, let message): rows.reduce(&state, message, id: id)
-            case .detail(let message): detail.reduce(&state, message)
+            case .rows, .detail: break  // the children's: routed by their scopes
             }
         }
 
@@ -93,20 +101,15 @@ enum ComposingDocs {
             switch intent {
             case .open(let id):
                 context.dispatch(.opened(id))
-                context.forward(.load, to: Detail(notes: notes), in: Self.detail)
+                context.send(.detail(.load))
             case .close: context.dispatch(.closed)  // the detail's work ends with it
             case .save(let id, let title):
                 context.dispatch(.saved(id, title))
                 context.send(.close)
-            case .rows(let id, let intent): context.forward(intent, to: Todo(), in: Self.rows, id: id)
-            case .detail(let intent): context.forward(intent, to: Detail(notes: notes), in: Self.detail)
+            case .rows, .detail: break  // the children's: routed by their scopes
             }
         }
     }
-}
-
-extension ComposingDocs.TodoList: RoutesToChildren {
-    static let childScopes: [any ChildScopeRoute<ComposingDocs.TodoList>] = [rows, detail]
 }
 
 @Suite(.timeLimit(.minutes(5))) struct ComposingFeaturesArticleTests {
@@ -121,8 +124,8 @@ extension ComposingDocs.TodoList: RoutesToChildren {
 
     @Test func theListAndItsDetailAreTestedAsOne() async {
         let store = TestStore(
-            TodoList(notes: { id in "notes of \(id)" }),
-            initialState: .init(rows: [1: .init(title: "Milk"), 2: .init(title: "Eggs")]))
+            TodoList(), initialState: .init(rows: [1: .init(title: "Milk"), 2: .init(title: "Eggs")]),
+            environment: ComposingDocs.NotesClient { id in "notes of \(id)" })
         await store.send(.rows(2, .toggle)) { $0.rows[2]?.isDone = true }
         await store.send(.open(1)) { $0.detail = .init(id: 1, title: "Milk") }
         await store.receive(.detail(.loaded("notes of 1"))) { $0.detail?.notes = "notes of 1" }
@@ -134,7 +137,7 @@ extension ComposingDocs.TodoList: RoutesToChildren {
     }
 
     @Test func aRowViewHoldsItsRowsHandle() {
-        let store = Store(TodoList(notes: { _ in "" }), initialState: .init(rows: [1: .init(title: "Milk")]))
+        let store = Store(TodoList(), initialState: .init(rows: [1: .init(title: "Milk")]))
         let row = store.scope(TodoList.rows, id: 1)
         row.send(.toggle)
         #expect(row.state?.isDone == true)
@@ -143,11 +146,11 @@ extension ComposingDocs.TodoList: RoutesToChildren {
     @Test func closingTheDetailDropsItsLateNotes() async {
         let gate = AsyncStream<String>.makeStream()
         let store = Store(
-            TodoList(notes: { _ in
+            TodoList(), initialState: .init(rows: [1: .init(title: "Milk")]),
+            environment: ComposingDocs.NotesClient { _ in
                 for await notes in gate.stream { return notes }
                 return ""
-            }),
-            initialState: .init(rows: [1: .init(title: "Milk")]))
+            })
         store.send(.open(1))
         store.send(.close)
         store.send(.open(1))

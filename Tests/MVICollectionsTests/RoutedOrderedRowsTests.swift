@@ -19,17 +19,19 @@ import Testing
         func execute(_ intent: Intent, _ context: StoreContext<Self>) { context.dispatch(.add(1)) }
     }
 
-    struct Rows: Feature, RoutesToChildren {
+    struct Rows: Feature {
         struct State: Equatable, Sendable { var rows: OrderedDictionary<Int, Row.State> = [:] }
         enum Intent: Sendable { case rows(Int, Row.Intent) }
         enum Message: Sendable { case rows(Int, Row.Message) }
 
-        static let rows = child(Row(), in: \.rows, intent: Intent.rows, message: Message.rows)
+        static let rows = child(Row(), .each(\.rows), intent: Intent.rows, message: Message.rows)
         static let childScopes: [any ChildScopeRoute<Rows>] = [rows]
 
-        static func reduce(_ state: inout State, _ message: Message) { reduceChildren(&state, message) }
+        /// Every message is a row's, routed by its scope.
+        static func reduce(_ state: inout State, _ message: Message) {}
 
-        func execute(_ intent: Intent, _ context: StoreContext<Self>) { context.forwardToChildren(intent) }
+        /// Every intent is a row's, routed by its scope.
+        func execute(_ intent: Intent, _ context: StoreContext<Self>) {}
     }
 
     @Test func aRowGetsItsIntent() {

@@ -73,9 +73,10 @@ import Testing
         await store.finish()
     }
 
-    /// A parent gives one child other values by forwarding inside `withDependencies`: the
-    /// child's `execute` and the work it starts there see them; the store's stay for the rest.
-    @Test func aParentOverridesADependencyForOneChildByForwardingInsideWithDependencies() async {
+    /// A parent gives one child other values with its scope's `environment(_:)`: the child's
+    /// `execute` and the work it starts there see them, nested in the store's (the store's
+    /// clock still runs the child's work); the store's stay for the rest.
+    @Test func aParentOverridesADependencyForOneChildThroughItsScope() async {
         let clock = TestClock()
         let store = TestStore(
             Hall(), initialState: .init(),
@@ -83,6 +84,9 @@ import Testing
                 $0.greeting = "hello"
                 $0.continuousClock = clock
             })
+        // The scope's update applies on top of the store's values: the child greets in French
+        // and its work still sleeps on the store's clock (a scope's own captured values
+        // replaced the store's, and the work got an unimplemented clock, before).
         await store.send(.greeter(.greet)) { $0.greeter.said = ["bonjour"] }
         await store.send(.greeter(.greetLater))
         await clock.advance(by: .seconds(1))

@@ -2,6 +2,7 @@ import Clocks
 import Dependencies
 import Foundation
 import MVI
+import MVIDependencies
 
 /// A person on a roster: its id comes from the `uuid` dependency, so making one in a state's
 /// initializer or in `execute` reads the store's dependencies.
@@ -109,24 +110,26 @@ struct Lobby: Feature {
     enum Intent: Sendable, Equatable { case open, greeter(Greeter.Intent) }
     enum Message: Sendable, Equatable { case opened, greeter(Greeter.Message) }
 
-    static let greeter = child(Greeter.self, at: \.greeter, intent: Intent.greeter, message: Message.greeter)
+    static let greeter = child(Greeter(), .optional(\.greeter), intent: Intent.greeter, message: Message.greeter)
+    static let childScopes: [any ChildScopeRoute<Self>] = [greeter]
 
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
         case .opened: state.greeter = .init()
-        case .greeter(let message): greeter.reduce(&state, message)
+        case .greeter: break  // the greeter's: routed by its scope
         }
     }
 
     func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .open: context.dispatch(.opened)
-        case .greeter(let intent): context.forward(intent, to: Greeter(), in: Self.greeter)
+        case .greeter: break  // the greeter's: routed by its scope
         }
     }
 }
 
-/// A parent that gives its `Greeter` child French: it forwards inside `withDependencies`.
+/// A parent that gives its `Greeter` child French: the child's scope runs it in an
+/// environment of its own, nested in the store's.
 struct Hall: Feature {
     struct State: Equatable, Sendable {
         var greeter = Greeter.State()
@@ -135,24 +138,21 @@ struct Hall: Feature {
     enum Intent: Sendable, Equatable { case greeter(Greeter.Intent), plain }
     enum Message: Sendable, Equatable { case greeter(Greeter.Message), greeted(String) }
 
-    static let greeter = child(Greeter.self, at: \.greeter, intent: Intent.greeter, message: Message.greeter)
+    // The Dependencies article's "What is different from TCA" shows these lines.
+    static let greeter = child(Greeter(), .at(\.greeter), intent: Intent.greeter, message: Message.greeter)
+        .dependencies { $0.greeting = "bonjour" }
+    static let childScopes: [any ChildScopeRoute<Self>] = [greeter]
 
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
-        case .greeter(let message): greeter.reduce(&state, message)
+        case .greeter: break  // the greeter's: routed by its scope
         case .greeted(let text): state.plainGreetings.append(text)
         }
     }
 
     func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
-        case .greeter(let intent):
-            // The Dependencies article's "What is different from TCA" shows these lines.
-            withDependencies {
-                $0.greeting = "bonjour"
-            } operation: {
-                context.forward(intent, to: Greeter(), in: Self.greeter)
-            }
+        case .greeter: break  // the greeter's: routed by its scope
         case .plain:
             @Dependency(\.greeting) var greeting
             context.dispatch(.greeted(greeting))

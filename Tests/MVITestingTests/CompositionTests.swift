@@ -7,11 +7,11 @@ import Testing
     static let twoSongs = Playlist.State(songs: [1: .init(title: "Intro"), 2: .init(title: "Outro")])
 
     @Test func aComposedFeatureIsAssertedExhaustivelyChildrenIncluded() async {
-        let song = Song()
-        let store = TestStore(Playlist(song: song), initialState: Self.twoSongs)
+        let network = Gate<Void>()
+        let store = TestStore(Playlist(), initialState: Self.twoSongs, environment: Fakes(network))
         await store.send(.songs(2, .like)) { $0.songs[2]?.isLiked = true }
         await store.send(.songs(1, .download))
-        song.network.open()
+        network.open()
         await store.receive(.songs(1, .downloaded)) { $0.songs[1]?.isDownloaded = true }
         await store.receive(sideEffect: .songReady(1, "Intro"))
         await store.finish()
@@ -28,10 +28,10 @@ import Testing
     }
 
     @Test func anUnassertedChildMessageFailsTheTest() async {
-        let song = Song()
-        let store = TestStore(Playlist(song: song), initialState: Self.twoSongs)
+        let network = Gate<Void>()
+        let store = TestStore(Playlist(), initialState: Self.twoSongs, environment: Fakes(network))
         await store.send(.songs(1, .download))
-        song.network.open()
+        network.open()
         let issues = await failures {
             await store.finish()
         }

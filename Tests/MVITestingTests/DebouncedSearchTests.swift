@@ -113,7 +113,9 @@ import Testing
 
     @Test func aChildThrottlesItsOwnWorkAlone() async {
         let clock = TestClock()
-        let store = TestStore(RefreshingRows(clock: clock), initialState: .init(rows: [1: .init(), 2: .init()]))
+        let store = TestStore(
+            RefreshingRows(), initialState: .init(rows: [1: .init(), 2: .init()]),
+            environment: Fakes(Refresher.Clock(clock: clock)))
         await store.send(.rows(1, .refresh))
         await store.receive(.rows(1, .refreshed)) { $0.rows[1]?.refreshes = 1 }
         await store.send(.rows(1, .refresh))  // within row 1's interval: dropped

@@ -10,7 +10,8 @@ import Testing
 @Suite struct OneContextTests {
     @Test func twoChildrenDebounceApartAndTheirPendingWorkEndsWithThem() async {
         let clock = TestClock()
-        let store = TestStore(SplitSearch(clock: clock, search: { [$0] }), initialState: .init())
+        let store = TestStore(
+            SplitSearch(), initialState: .init(), environment: Fakes(Search.Services(clock: clock, search: { [$0] })))
         await store.send(.left(.queryChanged("a"))) { $0.left?.query = "a" }
         await clock.advance(by: .milliseconds(100))
         // The same id ("search") in the other child: it does not replace the left one's run.
@@ -47,25 +48,20 @@ struct SplitSearch: Feature {
     enum Intent: Sendable { case left(Search.Intent), right(Search.Intent), closeLeft }
     enum Message: Sendable, Equatable { case left(Search.Message), right(Search.Message), leftClosed }
 
-    static let left = child(Search.self, at: \.left, intent: Intent.left, message: Message.left)
-    static let right = child(Search.self, at: \.right, intent: Intent.right, message: Message.right)
-
-    let clock: any Clock<Duration>
-    let search: @Sendable (String) async throws -> [String]
+    static let left = child(Search(), .optional(\.left), intent: Intent.left, message: Message.left)
+    static let right = child(Search(), .optional(\.right), intent: Intent.right, message: Message.right)
+    static let childScopes: [any ChildScopeRoute<Self>] = [left, right]
 
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
-        case .left(let message): left.reduce(&state, message)
-        case .right(let message): right.reduce(&state, message)
+        case .left, .right: break  // the searches': routed by their scopes
         case .leftClosed: state.left = nil
         }
     }
 
     func execute(_ intent: Intent, _ context: StoreContext<Self>) {
-        let search = Search(clock: clock, search: search)
         switch intent {
-        case .left(let intent): context.forward(intent, to: search, in: Self.left)
-        case .right(let intent): context.forward(intent, to: search, in: Self.right)
+        case .left, .right: break  // the searches': routed by their scopes
         case .closeLeft: context.dispatch(.leftClosed)
         }
     }

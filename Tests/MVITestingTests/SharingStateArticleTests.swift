@@ -75,13 +75,14 @@ enum SharedElementsArticle {
         }
 
         static let detail = child(
-            ContactDetail.self, in: \.path, case: Screen.detail, intent: Intent.detail, message: Message.detail)
+            ContactDetail(), .each(\.path, Screen.detail), intent: Intent.detail, message: Message.detail)
+        static let childScopes: [any ChildScopeRoute<Self>] = [detail]
 
         static func reduce(_ state: inout State, _ message: Message) {
             switch message {
             case .opened(let contact): state.path.push(.detail(.init(contact: contact)))
             case .deleted(let id): state.contacts.removeAll { $0.id == id }
-            case .detail(let id, let message): detail.reduce(&state, message, id: id)
+            case .detail: break  // the detail's: routed by its scope
             }
         }
 
@@ -89,7 +90,7 @@ enum SharedElementsArticle {
             switch intent {
             case .open(let contact): context.dispatch(.opened(contact))
             case .delete(let id): context.dispatch(.deleted(id))
-            case .detail(let id, let intent): context.forward(intent, to: ContactDetail(), in: Self.detail, id: id)
+            case .detail: break  // the detail's: routed by its scope
             }
         }
     }

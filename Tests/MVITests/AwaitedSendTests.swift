@@ -56,26 +56,26 @@ private struct Refresher: Feature {
     }
 }
 
-/// A parent holding refreshers as rows, for the child handle's awaited send.
+/// A parent holding refreshers as rows, for the child handle's awaited send: their results
+/// are ready at once (`"row"`).
 private struct Rows: Feature {
     struct State: Equatable, Sendable { var rows: [Int: Refresher.State] = [:] }
     enum Intent: Sendable, Equatable { case rows(Int, Refresher.Intent) }
     enum Message: Sendable, Equatable { case rows(Int, Refresher.Message) }
 
-    static let rows = child(Refresher.self, in: \.rows, intent: Intent.rows, message: Message.rows)
+    static let rows = child(Refresher(source: opened("row")), .each(\.rows), intent: Intent.rows, message: Message.rows)
+    static let childScopes: [any ChildScopeRoute<Self>] = [rows]
 
-    var row: Refresher
+    /// Every message is a row's, routed by its scope.
+    static func reduce(_ state: inout State, _ message: Message) {}
 
-    static func reduce(_ state: inout State, _ message: Message) {
-        switch message {
-        case .rows(let id, let message): rows.reduce(&state, message, id: id)
-        }
-    }
+    /// Every intent is a row's, routed by its scope.
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {}
 
-    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
-        switch intent {
-        case .rows(let id, let intent): context.forward(intent, to: row, in: Self.rows, id: id)
-        }
+    private static func opened(_ value: String) -> Gate<String> {
+        let gate = Gate<String>()
+        gate.open(value)
+        return gate
     }
 }
 
@@ -133,9 +133,7 @@ private struct Rows: Feature {
     }
 
     @Test func aChildsHandleAwaitsTheChildsWork() async {
-        let row = Refresher()
-        let store = Store(Rows(row: row), initialState: .init(rows: [7: .init()]))
-        row.source.open("row")
+        let store = Store(Rows(), initialState: .init(rows: [7: .init()]))
         await store.scope(Rows.rows, id: 7).sendAwaitingWork(.refresh(1))
         #expect(store.state.rows[7]?.loaded[1] == "row")
     }

@@ -16,24 +16,15 @@ struct Board: Feature {
         case cells(Int, Cell.Message)
     }
 
-    static let cells = child(Cell.self, in: \.cells, intent: Intent.cells, message: Message.cells)
+    static let cells = child(Cell(), .each(\.cells), intent: Intent.cells, message: Message.cells)
+    // Routes the cells' values, and events name the cell from the scope: no case names to spell.
+    static let childScopes: [any ChildScopeRoute<Board>] = [cells]
 
-    static func reduce(_ state: inout State, _ message: Message) {
-        switch message {
-        case .cells(let id, let message): cells.reduce(&state, message, id: id)
-        }
-    }
+    /// Every message is a cell's, routed by its scope.
+    static func reduce(_ state: inout State, _ message: Message) {}
 
-    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
-        switch intent {
-        case .cells(let id, let intent): context.forward(intent, to: Cell(), in: Self.cells, id: id)
-        }
-    }
-}
-
-// Events name the cell from the scope: no case names to spell.
-extension Board: RoutesToChildren {
-    static var childScopes: [any ChildScopeRoute<Board>] { [cells] }
+    /// Every intent is a cell's, routed by its scope.
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {}
 }
 
 /// One cell.

@@ -36,39 +36,30 @@ public struct HackerPostsApp: Feature {
     }
 
     /// The list screen.
-    public static let posts = child(
-        HackerPostsViewModel.self, at: \.posts, intent: Intent.posts, message: Message.posts)
+    public static let posts = child(HackerPostsViewModel(), .at(\.posts), intent: Intent.posts, message: Message.posts)
     /// The stack of details.
-    public static let path = child(PostDetail.self, in: \.path, intent: Intent.path, message: Message.path)
+    public static let path = child(PostDetail(), .each(\.path), intent: Intent.path, message: Message.path)
+    /// The app's children: the store hands each its intents and messages.
+    public static let childScopes: ChildScopes = [posts, path]
 
-    let list: HackerPostsViewModel
-    let detail: PostDetail
-
-    /// Creates the app with its two data sources.
-    public init(
-        getPostsInteractor: GetHackerNewsPostsInteractor,
-        comments: @escaping @Sendable (Int64) async -> [String]
-    ) {
-        list = HackerPostsViewModel(getPostsInteractor: getPostsInteractor)
-        detail = PostDetail(comments: comments)
-    }
+    /// Creates the app: its posts and comments come from the `hackerNewsPosts` and
+    /// `postComments` dependencies.
+    public init() {}
 
     /// Loads the posts, as the list's own `init { loadPosts() }` does.
     public func bootstrap(_ context: StoreContext<Self>) {
-        context.forward(.refresh, to: list, in: Self.posts)
+        context.send(.posts(.refresh))
     }
 
-    /// Hands each screen its intents; a push loads the new detail.
+    /// Loads a detail once the list's selection has pushed it (the store has run the list's
+    /// intent first); pops the top detail.
     public func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
-        case .posts(let action):
-            let top = context.state.path.topID
-            context.forward(action, to: list, in: Self.posts)
-            if let pushed = context.state.path.topID, pushed != top {
-                context.forward(.load, to: detail, in: Self.path, id: pushed)
-            }
-        case .path(let id, let action):
-            context.forward(action, to: detail, in: Self.path, id: id)
+        case .posts(.postSelected):
+            guard let pushed = context.state.path.topID else { return }
+            context.send(.path(pushed, .load))
+        case .posts, .path:
+            break
         case .back:
             guard let top = context.state.path.topID else { return }
             context.dispatch(.popped)
@@ -80,20 +71,15 @@ public struct HackerPostsApp: Feature {
     public static func reduce(_ state: inout State, _ message: Message) {
         switch message {
         case .posts(let message):
-            posts.reduce(&state, message)
+            // The store has reduced the list's message.
             if case .navigate(.toDetail(let id)) = message, case .content(let list, _) = state.posts,
                 let post = list.first(where: { $0.id == id })
             {
                 state.posts = .content(posts: list)
                 state.path.push(PostDetail.State(post: post))
             }
-        case .path(let id, let message): path.reduce(&state, message, id: id)
+        case .path: break  // the store has reduced the detail's message
         case .popped: state.path.pop()
         }
     }
-}
-
-extension HackerPostsApp: RoutesToChildren {
-    /// The app's child scopes: the list and the pushed screens.
-    public static var childScopes: [any ChildScopeRoute<HackerPostsApp>] { [posts, path] }
 }

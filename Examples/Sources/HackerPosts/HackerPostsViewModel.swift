@@ -1,3 +1,4 @@
+import Dependencies
 import MVI
 
 /// A Hacker News post.
@@ -85,12 +86,9 @@ public struct HackerPostsViewModel: Feature {
         case navigate(HackerPostsNavigation)
     }
 
-    let getPostsInteractor: GetHackerNewsPostsInteractor
-
-    /// Creates the view model's feature.
-    public init(getPostsInteractor: GetHackerNewsPostsInteractor) {
-        self.getPostsInteractor = getPostsInteractor
-    }
+    /// Creates the view model's feature: its posts come from the `hackerNewsPosts` dependency
+    /// (`ViewModel(getPostsInteractor:)` sets it, as the specification's constructor takes it).
+    public init() {}
 
     /// `init { loadPosts() }`
     public func bootstrap(_ context: StoreContext<Self>) {
@@ -109,7 +107,8 @@ public struct HackerPostsViewModel: Feature {
 
     private func loadPosts(_ context: StoreContext<Self>) {
         context.dispatch(.loading)
-        context.run(id: "posts", cancelInFlight: true) { [getPostsInteractor] context in
+        context.run(id: "posts", cancelInFlight: true) { context in
+            @Dependency(\.hackerNewsPosts) var getPostsInteractor
             switch await getPostsInteractor() {
             case .failure: await context.dispatch(.failed("Error happened"))
             case .success(let posts): await context.dispatch(.loaded(posts))

@@ -1,3 +1,4 @@
+import Dependencies
 import MVI
 
 /// The detail screen of a post: the post, and its comments once loaded. The specification
@@ -30,12 +31,8 @@ public struct PostDetail: Feature {
         case loaded([String])
     }
 
-    let comments: @Sendable (Int64) async -> [String]
-
-    /// Creates the feature with the comments' source.
-    public init(comments: @escaping @Sendable (Int64) async -> [String]) {
-        self.comments = comments
-    }
+    /// Creates the feature: its comments come from the `postComments` dependency.
+    public init() {}
 
     /// Applies a message.
     public static func reduce(_ state: inout State, _ message: Message) {
@@ -49,7 +46,8 @@ public struct PostDetail: Feature {
         switch intent {
         case .load:
             let id = context.state.post.id
-            context.run(id: "comments", cancelInFlight: true) { [comments] work in
+            context.run(id: "comments", cancelInFlight: true) { work in
+                @Dependency(\.postComments) var comments
                 await work.dispatch(.loaded(await comments(id)))
             }
         }

@@ -1,4 +1,5 @@
 import MVI
+import MVIDependencies
 
 /// The KMM specification's spelling over a store: `onAction(_:)` and an observed `viewState`.
 ///
@@ -26,11 +27,12 @@ public final class ViewModel<F: Feature>: Sendable {
 }
 
 extension ViewModel where F == HackerPostsViewModel {
-    /// `HackerPostsViewModel(getPostsInteractor)`, as the specification builds it.
+    /// `HackerPostsViewModel(getPostsInteractor)`, as the specification builds it: the
+    /// interactor is the store's `hackerNewsPosts` dependency.
     public convenience init(getPostsInteractor: GetHackerNewsPostsInteractor) {
         self.init(
             Store(
-                HackerPostsViewModel(getPostsInteractor: getPostsInteractor),
-                initialState: .loading, name: "HackerPosts"))
+                HackerPostsViewModel(), initialState: .loading, name: "HackerPosts",
+                environment: .dependencies { $0.hackerNewsPosts = getPostsInteractor }))
     }
 }

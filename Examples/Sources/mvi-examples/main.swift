@@ -13,6 +13,7 @@ import Calculator
 import Foundation
 import HackerPosts
 import MVI
+import MVIDependencies
 import MVIDevTools
 import MVIStateKeeper
 import MVILogging
@@ -136,8 +137,9 @@ let posts = [
 ]
 let hackerPosts = ViewModel(
     Store(
-        HackerPostsViewModel(getPostsInteractor: GetHackerNewsPostsInteractor { .success(posts) }),
-        initialState: .loading, name: "HackerPosts", middleware: tools("HackerPosts", HackerPostsViewModel.self)))
+        HackerPostsViewModel(), initialState: .loading, name: "HackerPosts",
+        middleware: tools("HackerPosts", HackerPostsViewModel.self),
+        environment: .dependencies { $0.hackerNewsPosts = GetHackerNewsPostsInteractor { .success(posts) } }))
 let postsView = HackerPostsView { destination in note("navigate: \(destination)") }
 step("init { loadPosts() }")
 await hackerPosts.store.waitForIdle()

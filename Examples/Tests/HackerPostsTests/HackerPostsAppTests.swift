@@ -1,5 +1,6 @@
 import HackerPosts
 import MVI
+import MVIDependencies
 import Synchronization
 import Testing
 
@@ -10,8 +11,11 @@ import Testing
         -> Store<HackerPostsApp>
     {
         Store(
-            HackerPostsApp(getPostsInteractor: ScriptedPosts([.success(posts)]).interactor, comments: comments),
-            initialState: .init(), name: "HackerPosts")
+            HackerPostsApp(), initialState: .init(), name: "HackerPosts",
+            environment: .dependencies {
+                $0.hackerNewsPosts = ScriptedPosts([.success(posts)]).interactor
+                $0.postComments = comments
+            })
     }
 
     @Test func theListLoadsAtLaunch() async {

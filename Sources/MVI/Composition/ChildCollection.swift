@@ -1,5 +1,5 @@
 /// A collection of child states addressed by a stable id, in O(1): what
-/// `Feature.child(_:in:name:intent:message:sideEffects:)` embeds a list of child features with.
+/// `Feature.child(_:_:intent:message:sideEffects:)` embeds a list of child features with, at `.each(\.rows)`.
 ///
 /// `Dictionary` conforms here. The `MVICollections` module conforms swift-collections'
 /// `OrderedDictionary`, which keeps the rows' order; another identified collection conforms

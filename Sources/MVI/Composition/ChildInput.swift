@@ -2,22 +2,22 @@
 /// (a ``ReducingFeature``): the parent writes each child once, in one enum.
 ///
 /// ```swift
-/// struct App: ReducingFeature, RoutesToChildren {
+/// struct App: ReducingFeature {
 ///     enum Intent: Equatable {
 ///         case list(ChildInput<List>), detail(Int, ChildInput<Detail>)
 ///         case path(StackChange<Screen>)
 ///     }
-///     static let list = child(List(), at: \.list, as: Intent.list)
-///     static let detail = child(Detail(), in: \.path, case: Screen.detail, as: Intent.detail)
+///     static let list = child(List(), .at(\.list), input: Intent.list)
+///     static let detail = child(Detail(), .each(\.path, Screen.detail), input: Intent.detail)
+///     static let childScopes: [any ChildScopeRoute<App>] = [list, detail]
 ///     // …
 /// }
 /// ```
 ///
-/// An `intent` is run by the child's own `execute` (the parent's default `execute` forwards
-/// it), a `message` is reduced by the child's reducer (the parent's `reduce` hands it to
-/// ``RoutesToChildren/reduceChildren(_:_:)``): the child keeps its own split of intents and
-/// messages, and a test asserts each as it is, `.detail(0, .intent(.editTapped))` sent and
-/// `.detail(0, .message(.saved(syncUp)))` received.
+/// The store routes both through the scope: an `intent` is run by the child's own `execute`,
+/// a `message` reduced by the child's reducer, and the parent's `reduce` never sees either.
+/// The child keeps its own split of intents and messages, and a test asserts each as it is,
+/// `.detail(0, .intent(.editTapped))` sent and `.detail(0, .message(.saved(syncUp)))` received.
 public enum ChildInput<Child: Feature>: Sendable {
     /// An intent for the child: what the person did on the child's screen.
     case intent(Child.Intent)

@@ -8,43 +8,24 @@ public enum ChildPath {
         return "\(scope)[\(id)]"
     }
 
-    /// The path of the children an intent or message is routed to, outermost first, or `nil`
-    /// if it is the parent's own. Only values of ``ChildRouting`` types are looked into.
-    public static func of(_ value: Any) -> [String]? {
-        of(value, in: nil)
-    }
-
     /// The path of the children an intent or message of `feature` is routed to, outermost
-    /// first, or `nil` if it is the feature's own: by the scopes of a ``RoutesToChildren``
-    /// feature at each level, else by a ``ChildRouting`` value's case names.
-    public static func of(_ value: Any, in feature: (any Feature.Type)?) -> [String]? {
+    /// first, or `nil` if it is the feature's own: by the feature's ``Feature/childScopes`` at
+    /// each level.
+    public static func of(_ value: Any, in feature: any Feature.Type) -> [String]? {
         var path: [String] = []
         var current: Any = value
         var currentFeature = feature
-        while true {
-            if let routes = currentFeature as? any RoutesToChildren.Type, let step = routes.routeStep(of: current) {
-                path.append(step.step)
-                current = step.inner
-                currentFeature = step.child
-            } else if let routing = current as? any ChildRouting, let (step, inner) = routing.childRoute() {
-                path.append(step)
-                current = inner
-                currentFeature = nil
-            } else {
-                break
-            }
+        while let step = currentFeature.routeStep(of: current) {
+            path.append(step.step)
+            current = step.inner
+            currentFeature = step.child
         }
         return path.isEmpty ? nil : path
     }
 
-    /// `store/child/grandchild` for a value routed to a child, else the store's name.
-    public static func name(of value: Any, inStore storeName: String) -> String {
-        name(of: value, in: nil, inStore: storeName)
-    }
-
     /// `store/child/grandchild` for an intent or message of `feature` routed to a child (see
     /// ``of(_:in:)``), else the store's name.
-    public static func name(of value: Any, in feature: (any Feature.Type)?, inStore storeName: String) -> String {
+    public static func name(of value: Any, in feature: any Feature.Type, inStore storeName: String) -> String {
         guard let path = of(value, in: feature) else { return storeName }
         return ([storeName] + path).joined(separator: "/")
     }

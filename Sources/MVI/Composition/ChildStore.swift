@@ -79,13 +79,16 @@ extension ChildStore where Child.State: Equatable {
 
 extension Store {
     /// A handle on the child `id` of `scope`: its state, its changes, its intents.
+    /// A scope the feature does not list in ``Feature/childScopes`` is reported to the store's
+    /// error handler, once (``StoreMisuse/childDeclaration(_:)``): the store routes nothing to it.
     public func scope<Child, ID>(_ scope: ChildScope<F, Child, ID>, id: ID) -> ChildStore<F, Child, ID> {
-        ChildStore(store: self, scope: scope, id: id)
+        scope.reportIfUnlisted(to: self)
+        return ChildStore(store: self, scope: scope, id: id)
     }
 
     /// A handle on a single child.
     public func scope<Child>(_ scope: ChildScope<F, Child, SingleChild>) -> ChildStore<F, Child, SingleChild> {
-        ChildStore(store: self, scope: scope, id: .only)
+        self.scope(scope, id: .only)
     }
 }
 
@@ -103,7 +106,8 @@ extension ChildStore {
     public func scope<Grandchild, GrandchildID>(
         _ scope: ChildScope<Child, Grandchild, GrandchildID>, id: GrandchildID
     ) -> ChildStore<Parent, Grandchild, GrandchildID> {
-        ChildStore<Parent, Grandchild, GrandchildID>(
+        scope.reportIfUnlisted(to: store)
+        return ChildStore<Parent, Grandchild, GrandchildID>(
             store: store, scope: self.scope.appending(scope, at: self.id), id: id)
     }
 
@@ -123,7 +127,7 @@ extension ChildScope {
         _ inner: ChildScope<Child, Grandchild, GrandchildID>, at id: ID
     ) -> ChildScope<Parent, Grandchild, GrandchildID> {
         let outer = self
-        return ChildScope<Parent, Grandchild, GrandchildID>(
+        let place = ChildPlace<Parent.State, Grandchild.State, GrandchildID>(
             name: "\(outer.path(id: id))/\(inner.name)",
             read: { parent, innerID in outer.read(parent, id).flatMap { inner.read($0, innerID) } },
             modify: { parent, innerID, body in
@@ -131,6 +135,15 @@ extension ChildScope {
                 let childIsThere = outer.modify(&parent, id) { child in isThere = inner.modify(&child, innerID, body) }
                 return childIsThere && isThere
             },
+            remove: inner.parts.remove.map { removeInner -> @Sendable (inout Parent.State, GrandchildID) -> Bool in
+                { parent, innerID in
+                    var removed = false
+                    let childIsThere = outer.modify(&parent, id) { child in removed = removeInner(&child, innerID) }
+                    return childIsThere && removed
+                }
+            })
+        return ChildScope<Parent, Grandchild, GrandchildID>(
+            running: inner.parts.feature, place,
             intent: { innerID, intent in outer.embedIntent(id, inner.embedIntent(innerID, intent)) },
             message: { innerID, message in outer.embedMessage(id, inner.embedMessage(innerID, message)) },
             sideEffects: { innerID, sideEffect in
@@ -139,13 +152,6 @@ extension ChildScope {
                 case .dispatch(let message): return .dispatch(outer.embedMessage(id, message))
                 case .post(let sideEffect): return outer.route(id, sideEffect)
                 case .ignore: return .ignore
-                }
-            },
-            remove: inner.parts.remove.map { removeInner -> @Sendable (inout Parent.State, GrandchildID) -> Bool in
-                { parent, innerID in
-                    var removed = false
-                    let childIsThere = outer.modify(&parent, id) { child in removed = removeInner(&child, innerID) }
-                    return childIsThere && removed
                 }
             })
     }

@@ -11,8 +11,8 @@
 /// ```
 ///
 /// The message travels like any other, embedded in the parent's (`Message.edit(.dismiss)`),
-/// so logs, tests and time travel see it. The parent's ``ChildScope/reduce(_:_:id:)`` does not
-/// hand it to the child's reducer: it removes the child from its place, as the parent would.
+/// so logs, tests and time travel see it. The store does not hand it to the child's reducer:
+/// it removes the child from its place, as the parent would.
 /// An optional child becomes `nil`; an enum destination in this child's case becomes `nil`;
 /// a child of a collection is removed from it, and a screen of a ``DestinationStack`` is
 /// popped with every screen above it. The child's async work then ends with it. A child that

@@ -22,12 +22,15 @@
 /// ```
 ///
 /// A parent can be one too: each child is then one case of `Intent`, carrying a
-/// ``ChildInput`` (`case detail(Int, ChildInput<Detail>)`), declared with `child(_:in:as:)`
-/// and its siblings; with ``RoutesToChildren`` the default `execute` runs a child's intents
-/// with the child's own `execute` and reduces the rest, so the parent writes `reduce` alone.
+/// ``ChildInput`` (`case detail(Int, ChildInput<Detail>)`), declared with
+/// `child(_:_:input:sideEffects:)` and listed in ``Feature/childScopes``; the store runs a
+/// child's intents with the child's own `execute` and reduces its messages with the child's
+/// reducer, so the parent writes `reduce` for its own cases alone.
 ///
-/// Features that do not adopt it pay nothing: it is a protocol of its own, with its own
-/// default `execute`.
+/// Why a protocol of its own rather than a default of ``Feature``: a default `execute` on
+/// `Feature where Message == Intent` would make a feature that meant to write its own
+/// `execute`, and misspelt it, reduce every intent silently. Adopting `ReducingFeature` says
+/// so. SyncUps' app, list and detail features are written this way (the app has no `execute`).
 public protocol ReducingFeature: Feature where Message == Intent {
     /// What an intent does beyond its reduction, which has already happened: start async
     /// work, post a side effect, send another intent. The default does nothing.
@@ -39,22 +42,12 @@ extension ReducingFeature {
     @inlinable
     public func work(for intent: Intent, _ context: StoreContext<Self>) {}
 
-    /// Reduces the intent as a message, then runs ``work(for:_:)``.
+    /// Reduces the intent as a message, then runs ``work(for:_:)``. A child's intent, which
+    /// the store has already run with the child's `execute`, is not reduced: `work(for:_:)`
+    /// alone sees it.
     @inlinable
     public func execute(_ intent: Intent, _ context: StoreContext<Self>) {
-        context.dispatch(intent)
-        work(for: intent, context)
-    }
-}
-
-extension ReducingFeature where Self: RoutesToChildren {
-    /// Runs an intent for a child with the child's own `execute` (one of the
-    /// ``RoutesToChildren/childScopes`` carries it, see ``ChildInput``); reduces any other,
-    /// then runs ``work(for:_:)``.
-    @inlinable
-    public func execute(_ intent: Intent, _ context: StoreContext<Self>) {
-        if context.forwardToChildren(intent) { return }
-        context.dispatch(intent)
+        if !Self.isChildIntent(intent) { context.dispatch(intent) }
         work(for: intent, context)
     }
 }

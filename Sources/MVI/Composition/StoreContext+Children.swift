@@ -1,17 +1,12 @@
 extension StoreContext {
-    /// Runs a child's intent with the child's own `execute`, its input embedded into this
-    /// feature's through `scope`. Dropped if the child is not there (a tap that raced the
-    /// child's removal).
-    ///
-    /// ```swift
-    /// case .rows(let id, let intent): context.forward(intent, to: Todo(), in: Self.rows, id: id)
-    /// ```
+    /// Runs a child's intent with the child's own `execute` (and its own children's routing),
+    /// its input embedded into this feature's through `scope`: what the store does for an
+    /// intent one of ``Feature/childScopes`` carries. Dropped and reported if the child is not
+    /// there (a tap that raced the child's removal).
     ///
     /// - Returns: Whether the child was there.
     @inlinable @discardableResult
-    public func forward<Child: Feature, ID>(
-        _ intent: Child.Intent, to child: Child, in scope: ChildScope<F, Child, ID>, id: ID
-    ) -> Bool {
+    func forward<Child: Feature, ID>(_ intent: Child.Intent, in scope: ChildScope<F, Child, ID>, id: ID) -> Bool {
         guard let entryState = scope.read(state, id) else {
             // As this feature's intent (`edit(save)`): it names the child's case even before
             // an enum scope has seen one and learnt its name.
@@ -19,44 +14,55 @@ extension StoreContext {
             return false
         }
         let parent = self
-        // One closure, made here so that it is specialized for these types: the child's
-        // context asks everything of its parent through it.
-        let link: ChildLink<Child> = { request in
-            switch request {
-            case .state: return .state(scope.read(parent.state, id) ?? entryState)
-            case .dispatch(let message): parent.dispatch(scope.embedMessage(id, message), at: .none)
-            case .send(let intent): parent.send(scope.embedIntent(id, intent), at: .none)
-            case .post(let sideEffect):
-                switch scope.route(id, sideEffect) {
-                case .send(let intent): parent.send(intent, at: .none)
-                case .dispatch(let message): parent.dispatch(message, at: .none)
-                case .post(let sideEffect): parent.post(sideEffect, at: .none)
-                case .ignore: break
-                }
-            case .storeName: return .storeName(parent.storeName)
-            case .run:
-                // The store cancels a child's work when the child leaves its state: from the
-                // first child's work on, it checks the children with work after each change.
-                // Here, where the store is specialized, so that the watcher is too.
-                if parent.link == nil { parent.core.unsafelyUnwrapped.watchChildrenWithWork() }
-                parent.serveWork(request, of: scope, id: id, entryState: entryState)
-            case .cancel, .cancelWork: parent.serveWork(request, of: scope, id: id, entryState: entryState)
-            case .absentChild(let path, let intent):
-                parent.reportAbsentChild(path: "\(scope.path(id: id))/\(path)", intent: intent)
+        let parts = scope.parts
+        if parts.environment == nil, Child.childScopes.isEmpty {
+            // The common child: no environment of its own, no children. Its context is made
+            // here, apart from the path below, so that it does not escape and its link stays
+            // on the stack (budgets.tsv: child-in-10); the path below hands it to other
+            // scopes, which makes it escape.
+            parts.feature.execute(
+                intent, StoreContext<Child>(link: { parent.serve($0, of: scope, id: id, entryState: entryState) }))
+        } else {
+            let context = StoreContext<Child>(link: { parent.serve($0, of: scope, id: id, entryState: entryState) })
+            if let environment = parts.environment {
+                environment.withEnvironment { parts.feature.executeRouting(intent, context) }
+            } else {
+                parts.feature.executeRouting(intent, context)
             }
-            return .done
         }
-        child.execute(intent, StoreContext<Child>(link: link))
         return true
     }
 
-    /// Runs a single child's intent with the child's own `execute` (see
-    /// ``forward(_:to:in:id:)``).
-    @inlinable @discardableResult
-    public func forward<Child: Feature>(
-        _ intent: Child.Intent, to child: Child, in scope: ChildScope<F, Child, SingleChild>
-    ) -> Bool {
-        forward(intent, to: child, in: scope, id: .only)
+    /// What a child's context asks of its parent (its link), answered for the child `id` of
+    /// `scope`, which entered with `entryState`. Inlinable, so that it is specialized for
+    /// these types where the link is made.
+    @inlinable
+    func serve<Child: Feature, ID>(
+        _ request: ChildRequest<Child>, of scope: ChildScope<F, Child, ID>, id: ID, entryState: Child.State
+    ) -> ChildAnswer<Child> {
+        switch request {
+        case .state: return .state(scope.read(state, id) ?? entryState)
+        case .dispatch(let message): dispatch(scope.embedMessage(id, message), at: .none)
+        case .send(let intent): send(scope.embedIntent(id, intent), at: .none)
+        case .post(let sideEffect):
+            switch scope.route(id, sideEffect) {
+            case .send(let intent): send(intent, at: .none)
+            case .dispatch(let message): dispatch(message, at: .none)
+            case .post(let sideEffect): post(sideEffect, at: .none)
+            case .ignore: break
+            }
+        case .storeName: return .storeName(storeName)
+        case .run:
+            // The store cancels a child's work when the child leaves its state: from the
+            // first child's work on, it checks the children with work after each change.
+            // Here, where the store is specialized, so that the watcher is too.
+            if link == nil { core.unsafelyUnwrapped.watchChildrenWithWork() }
+            serveWork(request, of: scope, id: id, entryState: entryState)
+        case .cancel, .cancelWork: serveWork(request, of: scope, id: id, entryState: entryState)
+        case .absentChild(let path, let intent):
+            reportAbsentChild(path: "\(scope.path(id: id))/\(path)", intent: intent)
+        }
+        return .done
     }
 
     /// Reports an intent dropped because the child at `path` (below this feature) is not

@@ -8,7 +8,7 @@
 /// escape into a task by accident. For async work, use ``run(id:cancelInFlight:priority:_:)``,
 /// whose operation gets a ``WorkContext``.
 ///
-/// Inside a parent (the parent's `execute` called ``forward(_:to:in:id:)``), ``state`` is the
+/// Inside a parent (a child listed in the parent's ``Feature/childScopes``), ``state`` is the
 /// child's state, ``dispatch(_:fileID:line:)`` reduces the child's message through the parent's,
 /// ``post(_:fileID:line:)`` routes the side effect as the parent's ``ChildScope`` says, and work started
 /// with ``run(id:cancelInFlight:priority:_:)`` is owned by the parent's store under an id

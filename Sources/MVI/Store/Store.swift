@@ -72,6 +72,7 @@ public final class Store<F: Feature>: Sendable {
         }
         // Nobody else can reach the store yet, so the drain claim is not needed here.
         if core.wants(.created) { core.emit(.created) }
+        if !F.childScopes.isEmpty { core.reportChildDeclarationProblems() }
         if start { core.start() }
     }
 

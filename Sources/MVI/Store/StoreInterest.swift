@@ -31,6 +31,9 @@ struct StoreInterest: OptionSet, Sendable {
     @inlinable static var environment: Self { Self(rawValue: 1 << 14) }
     /// A recorder is attached (the pipeline's).
     @inlinable static var recording: Self { Self(rawValue: 1 << 15) }
+    /// The feature has children (``Feature/childScopes``): intents and messages take the
+    /// watched paths, which route them, so a store without children pays nothing.
+    @inlinable static var children: Self { Self(rawValue: 1 << 10) }
 
     /// The kinds of event that happen on the send path: intent, message, state, side effect,
     /// failure. Middleware observing any of them makes each step take the observed path

@@ -22,8 +22,8 @@ enum FailureText {
         String(customDumping: value)
     }
 
-    /// A dump of an intent or message, followed by the child it is routed to, if its feature
-    /// is ``MVI/RoutesToChildren`` or its type ``MVI/ChildRouting``:
+    /// A dump of an intent or message, followed by the child it is routed to, if one of its
+    /// feature's ``MVI/Feature/childScopes`` carries it:
     /// `TodoList.Intent.rows(42, …) (to TodoList/rows[42])`.
     static func dump<T>(_ value: T, of feature: any Feature.Type, routedIn storeName: String) -> String {
         guard let path = ChildPath.of(value, in: feature) else { return dump(value) }

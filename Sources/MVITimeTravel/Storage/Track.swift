@@ -23,8 +23,8 @@ protocol Track: AnyObject, Sendable {
     /// A reader of the events this track's recorder appends, for a ``TimeTravelFeed``;
     /// `nil` for a track that never changes (imported).
     func makeTail() -> (any FeedTail)?
-    /// The child an intent or message is routed to (`rows[42]`), if its feature is
-    /// `RoutesToChildren` or its type `ChildRouting`.
+    /// The child an intent or message is routed to (`rows[42]`), if one of its feature's
+    /// `childScopes` carries it.
     func childPath(local: Int) -> String?
     func encode(local: Int) -> JSONValue?
     var baselineDescription: String? { get }

@@ -23,7 +23,8 @@ struct Song: Feature {
         case ready(String)
     }
 
-    var network = Gate<Void>()
+    /// The test's gate (``Fakes``), or one that never opens.
+    var network: Gate<Void> { Fakes.value() ?? Gate() }
 
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
@@ -64,32 +65,17 @@ struct Playlist: Feature {
     }
 
     static let songs = child(
-        Song.self, in: \.songs, intent: Intent.songs, message: Message.songs,
+        Song(), .each(\.songs), intent: Intent.songs, message: Message.songs,
         sideEffects: { id, effect in
             switch effect {
             case .ready(let title): .post(.songReady(id, title))
             }
         })
+    static let childScopes: [any ChildScopeRoute<Self>] = [songs]
 
-    var song = Song()
+    /// Every message is a song's, routed by its scope.
+    static func reduce(_ state: inout State, _ message: Message) {}
 
-    static func reduce(_ state: inout State, _ message: Message) {
-        switch message {
-        case .songs(let id, let message): songs.reduce(&state, message, id: id)
-        }
-    }
-
-    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
-        switch intent {
-        case .songs(let id, let intent): context.forward(intent, to: song, in: Self.songs, id: id)
-        }
-    }
-}
-
-extension Playlist.Intent: ChildRouting {
-    static let childCases: Set<String> = ["songs"]
-}
-
-extension Playlist.Message: ChildRouting {
-    static let childCases: Set<String> = ["songs"]
+    /// Every intent is a song's, routed by its scope.
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {}
 }

@@ -1,4 +1,5 @@
 import MVI
+import MVIFixtures
 
 /// Saves a draft a second after the last edit; preparing the draft is async work of its own
 /// before the timer starts (the dependency may hop a few times).
@@ -40,7 +41,19 @@ struct Refresher: Feature {
     enum Intent: Sendable { case refresh, stop }
     enum Message: Sendable, Equatable { case refreshed }
 
-    let clock: any Clock<Duration>
+    /// The clock a store's refreshers find in its environment (``Fakes``), as a `@Dependency`
+    /// would be: a row is declared once, in a static scope, and cannot hold a test's clock.
+    struct Clock: Sendable {
+        let clock: any _Concurrency.Clock<Duration>
+    }
+
+    /// Given to a store of its own; `nil` for a row, which finds its store's (``Clock``).
+    let clock: (any _Concurrency.Clock<Duration>)?
+
+    init(clock: any _Concurrency.Clock<Duration>) { self.clock = clock }
+
+    /// A refresher whose clock is its store's.
+    init() { clock = nil }
 
     static func reduce(_ state: inout State, _ message: Message) {
         state.refreshes += 1
@@ -49,6 +62,7 @@ struct Refresher: Feature {
     func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .refresh:
+            guard let clock = clock ?? Fakes.value(of: Clock.self)?.clock else { return }
             context.throttle(id: "refresh", for: .seconds(2), clock: clock) { context in
                 await context.dispatch(.refreshed)
             }
@@ -65,19 +79,12 @@ struct RefreshingRows: Feature {
     enum Intent: Sendable { case rows(Int, Refresher.Intent) }
     enum Message: Sendable, Equatable { case rows(Int, Refresher.Message) }
 
-    static let rows = child(Refresher.self, in: \.rows, intent: Intent.rows, message: Message.rows)
+    static let rows = child(Refresher(), .each(\.rows), intent: Intent.rows, message: Message.rows)
+    static let childScopes: [any ChildScopeRoute<Self>] = [rows]
 
-    let clock: any Clock<Duration>
+    /// Every message is a row's, routed by its scope.
+    static func reduce(_ state: inout State, _ message: Message) {}
 
-    static func reduce(_ state: inout State, _ message: Message) {
-        switch message {
-        case .rows(let id, let message): rows.reduce(&state, message, id: id)
-        }
-    }
-
-    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
-        switch intent {
-        case .rows(let id, let intent): context.forward(intent, to: Refresher(clock: clock), in: Self.rows, id: id)
-        }
-    }
+    /// Every intent is a row's, routed by its scope.
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {}
 }

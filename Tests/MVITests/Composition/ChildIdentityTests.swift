@@ -31,20 +31,21 @@ struct TwoEditors: Feature {
     }
 
     static let left = child(
-        TodoEditor.self, at: \.left.editor, intent: Intent.left, message: Message.left, sideEffects: { _ in .ignore })
+        TodoEditor(), .optional(\.left.editor), intent: Intent.left, message: Message.left,
+        sideEffects: { _ in .ignore })
     static let right = child(
-        TodoEditor.self, at: \.right.editor, intent: Intent.right, message: Message.right, sideEffects: { _ in .ignore }
-    )
+        TodoEditor(), .optional(\.right.editor), intent: Intent.right, message: Message.right,
+        sideEffects: { _ in .ignore })
+    /// Not listed: the left editor again, through a computed property, for its name.
     static let computed = child(
-        TodoEditor.self, at: \.leftEditor, intent: Intent.left, message: Message.left, sideEffects: { _ in .ignore })
-
-    var editor: TodoEditor
+        TodoEditor(), .optional(\.leftEditor), intent: Intent.left, message: Message.left,
+        sideEffects: { _ in .ignore })
+    static let childScopes: [any ChildScopeRoute<Self>] = [left, right]
 
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
         case .leftClosed: state.left.editor = nil
-        case .left(let message): left.reduce(&state, message)
-        case .right(let message): right.reduce(&state, message)
+        case .left, .right: break  // the editors': routed by their scopes
         }
     }
 
@@ -53,8 +54,7 @@ struct TwoEditors: Feature {
         case .closeLeft:
             context.dispatch(.leftClosed)
             context.cancelWork(of: Self.left)
-        case .left(let intent): context.forward(intent, to: editor, in: Self.left)
-        case .right(let intent): context.forward(intent, to: editor, in: Self.right)
+        case .left, .right: break  // the editors': routed by their scopes
         }
     }
 }
@@ -71,7 +71,7 @@ struct TwoEditors: Feature {
     /// Closing the left editor cancelled the right one's work too.
     @Test func closingOneSiblingLeavesTheOthersWork() async {
         let suggestions = Gate<String>()
-        let store = Store(TwoEditors(editor: TodoEditor(suggestions: suggestions)), initialState: .init())
+        let store = Store(TwoEditors(), initialState: .init(), environment: Fakes(suggestions))
         store.send(.left(.loadSuggestion))
         store.send(.right(.loadSuggestion))
         #expect(store.runningTaskCount == 2)
@@ -84,10 +84,12 @@ struct TwoEditors: Feature {
     }
 
     /// A computed property's key path was named by its address, which changes every run and
-    /// showed up in failure messages and logs.
-    @Test func aComputedPlaceIsNamedWithoutAnAddress() {
+    /// showed up in failure messages and logs, then `<computed Optional<State>>`, the same for
+    /// every computed place of one type: it is named by the child's feature now.
+    @Test func aComputedPlaceIsNamedByTheChildsFeature() {
         let name = TwoEditors.computed.name
         #expect(!name.contains("0x"))
-        #expect(name == "<computed Optional<State>>")
+        #expect(!name.contains("<computed"))
+        #expect(name == "TodoEditor")
     }
 }

@@ -55,7 +55,7 @@ import Testing
         }
     }
 
-    struct Desk: ReducingFeature, RoutesToChildren {
+    struct Desk: ReducingFeature {
         enum Destination: Equatable, Sendable { case add(Tally.State), edit(Tally.State) }
         enum Screen: Equatable, Sendable { case tally(Tally.State), note(Note.State) }
 
@@ -77,20 +77,21 @@ import Testing
         }
 
         static let total = child(
-            Tally(), at: \.total, as: Intent.total, sideEffects: { .dispatch(.asked(-1 - $0.count)) })
-        static let sheet = child(Tally(), at: \.sheet, as: Intent.sheet, sideEffects: { .dispatch(.asked($0.count)) })
+            Tally(), .at(\.total), input: Intent.total, sideEffects: { .dispatch(.asked(-1 - $0.count)) })
+        static let sheet = child(
+            Tally(), .optional(\.sheet), input: Intent.sheet, sideEffects: { .dispatch(.asked($0.count)) })
         static let rows = child(
-            Tally(), in: \.rows, as: Intent.rows, sideEffects: { .dispatch(.asked($0 * 100 + $1.count)) })
+            Tally(), .each(\.rows), input: Intent.rows, sideEffects: { .dispatch(.asked($0 * 100 + $1.count)) })
         static let add = child(
-            Tally(), at: \.destination, case: Destination.add, as: Intent.add,
+            Tally(), .case(\.destination, Destination.add), input: Intent.add,
             sideEffects: { .dispatch(.asked($0.count)) })
         static let edit = child(
-            Tally(), at: \.destination, case: Destination.edit, as: Intent.edit,
+            Tally(), .case(\.destination, Destination.edit), input: Intent.edit,
             sideEffects: { .dispatch(.asked($0.count)) })
         static let tally = child(
-            Tally(), in: \.path, case: Screen.tally, as: Intent.tally,
+            Tally(), .each(\.path, Screen.tally), input: Intent.tally,
             sideEffects: { .dispatch(.asked($0 * 10 + $1.count)) })
-        static let note = child(Note(), in: \.path, case: Screen.note, as: Intent.note)
+        static let note = child(Note(), .each(\.path, Screen.note), input: Intent.note)
 
         static let childScopes: [any ChildScopeRoute<Desk>] = [total, sheet, rows, add, edit, tally, note]
 
@@ -99,7 +100,7 @@ import Testing
             case .rename(let title): state.title = title
             case .asked(let count): state.asked.append(count)
             case .renameLater: break
-            default: reduceChildren(&state, message)
+            default: break  // the children's: routed by their scopes
             }
         }
 
@@ -108,7 +109,7 @@ import Testing
         }
     }
 
-    struct OnlyNotes: ReducingFeature, RoutesToChildren {
+    struct OnlyNotes: ReducingFeature {
         struct State: Equatable, Sendable {
             var first = Note.State()
             var second: Note.State?
@@ -117,12 +118,13 @@ import Testing
         enum Intent: Equatable, Sendable {
             case first(ChildInput<Note>), second(ChildInput<Note>), notes(String, ChildInput<Note>)
         }
-        static let first = child(Note(), at: \.first, as: Intent.first)
-        static let second = child(Note(), at: \.second, as: Intent.second)
-        static let notes = child(Note(), in: \.notes, as: Intent.notes)
+        static let first = child(Note(), .at(\.first), input: Intent.first)
+        static let second = child(Note(), .optional(\.second), input: Intent.second)
+        static let notes = child(Note(), .each(\.notes), input: Intent.notes)
         static let childScopes: [any ChildScopeRoute<OnlyNotes>] = [first, second, notes]
 
-        static func reduce(_ state: inout State, _ message: Intent) { reduceChildren(&state, message) }
+        /// Every value is a note's, routed by its scope.
+        static func reduce(_ state: inout State, _ message: Intent) {}
     }
 
     private func makeStore(_ state: Desk.State, errors: Collected<StoreError> = Collected()) -> Store<Desk> {
@@ -254,18 +256,25 @@ import Testing
 
     @Test func theFeaturesOwnValuesAndChildIntentsAreNotReduced() {
         var state = filledDesk()
-        #expect(!Desk.reduceChildren(&state, .rename("x")))
-        #expect(Desk.reduceChildren(&state, .total(.message(.added(2)))))
+        let reduceCarried = { (state: inout Desk.State, value: Desk.Intent) in
+            Desk.childScopes.contains { $0.reduce(carried: value, in: &state) }
+        }
+        #expect(!reduceCarried(&state, .rename("x")))
+        #expect(reduceCarried(&state, .total(.message(.added(2)))))
         #expect(state.total.count == 2)
         // An intent is the child's execute's to run, not its reducer's.
-        #expect(!Desk.reduceChildren(&state, .total(.intent(.add(2)))))
+        #expect(!reduceCarried(&state, .total(.intent(.add(2)))))
         #expect(state.total.count == 2)
+        // What a store calls: the same.
+        Desk.reduceKeepingSharedElements(&state, .total(.message(.added(1))))
+        Desk.reduceKeepingSharedElements(&state, .total(.intent(.add(5))))
+        #expect(state.total.count == 3)
     }
 
-    struct Rows: ReducingFeature, RoutesToChildren {
+    struct Rows: ReducingFeature {
         struct State: Equatable, Sendable { var rows: [Int: Tally.State] = [:] }
         enum Intent: Equatable, Sendable { case rows(Int, ChildInput<Tally>), insert(Int), delete(Int), asked }
-        static let rows = child(Tally(), in: \.rows, as: Intent.rows, sideEffects: { _, _ in .dispatch(.asked) })
+        static let rows = child(Tally(), .each(\.rows), input: Intent.rows, sideEffects: { _, _ in .dispatch(.asked) })
         static let childScopes: [any ChildScopeRoute<Rows>] = [rows]
 
         static func reduce(_ state: inout State, _ message: Intent) {
@@ -273,7 +282,7 @@ import Testing
             case .insert(let id): state.rows[id] = .init()
             case .delete(let id): state.rows[id] = nil
             case .asked: break
-            default: reduceChildren(&state, message)
+            default: break  // the rows': routed by their scope
             }
         }
     }

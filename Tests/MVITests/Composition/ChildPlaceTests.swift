@@ -69,33 +69,19 @@ import Testing
 
         typealias SideEffect = Never
 
-        static let nested = child(Tally.self, in: \.page.rows, intent: Intent.nested, message: Message.nested)
-        static let computed = child(
-            Tally.self, in: \.computedRows, intent: Intent.computed, message: Message.computed)
-        static let total = child(Tally.self, at: \.total, intent: Intent.total, message: Message.total)
-        static let sheet = child(Tally.self, at: \.sheet, intent: Intent.sheet, message: Message.sheet)
+        static let nested = child(Tally(), .each(\.page.rows), intent: Intent.nested, message: Message.nested)
+        static let computed = child(Tally(), .each(\.computedRows), intent: Intent.computed, message: Message.computed)
+        static let total = child(Tally(), .at(\.total), intent: Intent.total, message: Message.total)
+        static let sheet = child(Tally(), .optional(\.sheet), intent: Intent.sheet, message: Message.sheet)
         static let computedSheet = child(
-            Tally.self, at: \.computedSheet, intent: Intent.computedSheet, message: Message.computedSheet)
+            Tally(), .optional(\.computedSheet), intent: Intent.computedSheet, message: Message.computedSheet)
+        static let childScopes: [any ChildScopeRoute<Self>] = [nested, computed, total, sheet, computedSheet]
 
-        static func reduce(_ state: inout State, _ message: Message) {
-            switch message {
-            case .nested(let id, let message): nested.reduce(&state, message, id: id)
-            case .computed(let id, let message): computed.reduce(&state, message, id: id)
-            case .total(let message): total.reduce(&state, message)
-            case .sheet(let message): sheet.reduce(&state, message)
-            case .computedSheet(let message): computedSheet.reduce(&state, message)
-            }
-        }
+        /// Every message is a child's, routed by its scope.
+        static func reduce(_ state: inout State, _ message: Message) {}
 
-        func execute(_ intent: Intent, _ context: StoreContext<Self>) {
-            switch intent {
-            case .nested(let id, let intent): context.forward(intent, to: Tally(), in: Self.nested, id: id)
-            case .computed(let id, let intent): context.forward(intent, to: Tally(), in: Self.computed, id: id)
-            case .total(let intent): context.forward(intent, to: Tally(), in: Self.total)
-            case .sheet(let intent): context.forward(intent, to: Tally(), in: Self.sheet)
-            case .computedSheet(let intent): context.forward(intent, to: Tally(), in: Self.computedSheet)
-            }
-        }
+        /// Every intent is a child's, routed by its scope.
+        func execute(_ intent: Intent, _ context: StoreContext<Self>) {}
     }
 
     static var initialState: Board.State {

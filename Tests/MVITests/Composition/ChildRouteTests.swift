@@ -24,8 +24,8 @@ import Testing
         #expect(path(Destinations.Intent.pop) == nil)
         #expect(path(Destinations.Intent.present(.add(.init()))) == nil)
         #expect(path(Destinations.Message.rowInserted(1)) == nil)
-        // Without the feature, only a `ChildRouting` value would be looked into.
-        #expect(ChildPath.of(Destinations.Intent.rows(7, .load)) == nil)
+        // Looked into with another feature's scopes, a value is none of its children's.
+        #expect(ChildPath.of(Destinations.Intent.rows(7, .load), in: Panel.self) == nil)
     }
 
     @Test func twoCasesCarryingTheSameChildAreToldApartByTheirEmbedding() {

@@ -21,13 +21,13 @@ import Testing
     }
 
     @Test func aChildsSideEffectReachesTheParentsViewsOrTheParent() async {
-        let row = TodoRow()
-        let store = Store(TodoList(row: row), initialState: .init())
+        let server = Gate<Void>()
+        let store = Store(TodoList(), initialState: .init(), environment: Fakes(server))
         var sideEffects = store.sideEffects.makeAsyncIterator()
         store.send(.add(1, "milk"))
         store.send(.rows(1, .save))
         #expect(store.state.rows[1]?.isSaving == true)
-        row.server.open(())
+        server.open()
         #expect(await sideEffects.next() == .rowSaved(1, "milk"))
         #expect(store.state.rows[1]?.isSaving == false)
 
@@ -39,50 +39,50 @@ import Testing
     }
 
     @Test func childrenUseTheSameWorkIdWithoutCancellingEachOther() async {
-        let row = TodoRow()
-        let store = Store(TodoList(row: row), initialState: .init())
+        let server = Gate<Void>()
+        let store = Store(TodoList(), initialState: .init(), environment: Fakes(server))
         store.send(.add(1, "a"))
         store.send(.add(2, "b"))
         store.send(.rows(1, .save))
         store.send(.rows(2, .save))  // "save" with cancelInFlight, namespaced by the row
         #expect(store.runningTaskCount == 2)
-        row.server.open(())
+        server.open()
         await store.waitForIdle()
         #expect(store.state.rows.values.allSatisfy { !$0.isSaving })
     }
 
     @Test func removingAChildCancelsItsWork() async {
-        let row = TodoRow()
-        let store = Store(TodoList(row: row), initialState: .init())
+        let server = Gate<Void>()
+        let store = Store(TodoList(), initialState: .init(), environment: Fakes(server))
         store.send(.add(1, "a"))
         store.send(.add(2, "b"))
         store.send(.rows(1, .save))
         store.send(.rows(2, .save))
         store.send(.remove(1))
         #expect(store.runningTaskCount == 1)  // row 2's work goes on
-        row.server.open(())
+        server.open()
         await store.waitForIdle()
         #expect(store.state.rows[1] == nil)
         #expect(store.state.rows[2]?.isSaving == false)
     }
 
     @Test func aDismissedSheetsLateResultNeverReachesTheNextOne() async {
-        let editor = TodoEditor()
-        let store = Store(TodoList(editor: editor), initialState: .init())
+        let suggestions = Gate<String>()
+        let store = Store(TodoList(), initialState: .init(), environment: Fakes(suggestions))
         store.send(.openEditor)
         store.send(.editor(.loadSuggestion))
         store.send(.closeEditor)
         #expect(store.runningTaskCount == 0)
         store.send(.openEditor)  // a new sheet, at the same place
-        editor.suggestions.open("stale")
+        suggestions.open("stale")
         await store.waitForIdle()
         #expect(store.state.editor == .init(draft: ""))
     }
 
     @Test func aMessageForAnAbsentChildChangesNothing() {
         var state = TodoList.State()
-        #expect(!TodoList.rows.reduce(&state, .toggled, id: 5))
-        #expect(!TodoList.editor.reduce(&state, .typed("x")))
+        TodoList.reduceKeepingSharedElements(&state, .rows(5, .toggled))
+        TodoList.reduceKeepingSharedElements(&state, .editor(.typed("x")))
         #expect(state == .init())
     }
 
@@ -107,9 +107,13 @@ import Testing
     }
 
     @Test func intentsAndMessagesNameTheChildTheyRouteTo() {
-        #expect(ChildPath.name(of: TodoList.Intent.rows(42, .toggle), inStore: "TodoList") == "TodoList/rows[42]")
-        #expect(ChildPath.name(of: TodoList.Message.editor(.typed("x")), inStore: "TodoList") == "TodoList/editor")
-        #expect(ChildPath.name(of: TodoList.Intent.add(1, "x"), inStore: "TodoList") == "TodoList")
+        #expect(
+            ChildPath.name(of: TodoList.Intent.rows(42, .toggle), in: TodoList.self, inStore: "TodoList")
+                == "TodoList/rows[42]")
+        #expect(
+            ChildPath.name(of: TodoList.Message.editor(.typed("x")), in: TodoList.self, inStore: "TodoList")
+                == "TodoList/editor")
+        #expect(ChildPath.name(of: TodoList.Intent.add(1, "x"), in: TodoList.self, inStore: "TodoList") == "TodoList")
         #expect(TodoList.rows.name == "rows")
     }
 

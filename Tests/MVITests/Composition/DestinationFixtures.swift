@@ -18,7 +18,8 @@ struct Loader: Feature {
         case labelled(String)
     }
 
-    var source = Gate<String>()
+    /// The test's gate (``Fakes``), or one that never opens.
+    var source: Gate<String> { Fakes.value() ?? Gate() }
 
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
@@ -56,21 +57,20 @@ struct Panel: Feature {
         case loader(Loader.Message)
     }
 
-    static let loader = child(Loader.self, at: \.loader, intent: Intent.loader, message: Message.loader)
-
-    var inner: Loader
+    static let loader = child(Loader(), .optional(\.loader), intent: Intent.loader, message: Message.loader)
+    static let childScopes: [any ChildScopeRoute<Self>] = [loader]
 
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
         case .loaderClosed: state.loader = nil
-        case .loader(let message): loader.reduce(&state, message)
+        case .loader: break  // the loader's: routed by its scope
         }
     }
 
     func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .closeLoader: context.dispatch(.loaderClosed)
-        case .loader(let intent): context.forward(intent, to: inner, in: Self.loader)
+        case .loader: break  // the loader's: routed by its scope
         }
     }
 }
@@ -127,18 +127,16 @@ struct Destinations: Feature {
         case panel(Panel.Message)
     }
 
-    static let add = child(
-        Loader.self, at: \.destination, case: Destination.add, intent: Intent.add, message: Message.add)
+    static let add = child(Loader(), .case(\.destination, Destination.add), intent: Intent.add, message: Message.add)
     static let edit = child(
-        Loader.self, at: \.destination, case: Destination.edit, intent: Intent.edit, message: Message.edit)
+        Loader(), .case(\.destination, Destination.edit), intent: Intent.edit, message: Message.edit)
     static let screenLoader = child(
-        Loader.self, in: \.path, case: Screen.loader, intent: Intent.screenLoader, message: Message.screenLoader)
+        Loader(), .each(\.path, Screen.loader), intent: Intent.screenLoader, message: Message.screenLoader)
     static let screenPanel = child(
-        Panel.self, in: \.path, case: Screen.panel, intent: Intent.screenPanel, message: Message.screenPanel)
-    static let rows = child(Loader.self, in: \.rows, intent: Intent.rows, message: Message.rows)
-    static let panel = child(Panel.self, at: \.panel, intent: Intent.panel, message: Message.panel)
-
-    var loader: Loader
+        Panel(), .each(\.path, Screen.panel), intent: Intent.screenPanel, message: Message.screenPanel)
+    static let rows = child(Loader(), .each(\.rows), intent: Intent.rows, message: Message.rows)
+    static let panel = child(Panel(), .optional(\.panel), intent: Intent.panel, message: Message.panel)
+    static let childScopes: [any ChildScopeRoute<Self>] = [add, edit, screenLoader, screenPanel, rows, panel]
 
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
@@ -148,17 +146,11 @@ struct Destinations: Feature {
         case .rowInserted(let id): state.rows[id] = .init()
         case .rowDeleted(let id): state.rows[id] = nil
         case .panelSet(let panel): state.panel = panel
-        case .add(let message): add.reduce(&state, message)
-        case .edit(let message): edit.reduce(&state, message)
-        case .screenLoader(let id, let message): screenLoader.reduce(&state, message, id: id)
-        case .screenPanel(let id, let message): screenPanel.reduce(&state, message, id: id)
-        case .rows(let id, let message): rows.reduce(&state, message, id: id)
-        case .panel(let message): panel.reduce(&state, message)
+        case .add, .edit, .screenLoader, .screenPanel, .rows, .panel: break  // the children's
         }
     }
 
     func execute(_ intent: Intent, _ context: StoreContext<Self>) {
-        let panelFeature = Panel(inner: loader)
         switch intent {
         case .present(let destination): context.dispatch(.presented(destination))
         case .push(let screen): context.dispatch(.pushed(screen))
@@ -166,22 +158,7 @@ struct Destinations: Feature {
         case .insertRow(let id): context.dispatch(.rowInserted(id))
         case .deleteRow(let id): context.dispatch(.rowDeleted(id))
         case .setPanel(let panel): context.dispatch(.panelSet(panel))
-        case .add(let intent): context.forward(intent, to: loader, in: Self.add)
-        case .edit(let intent): context.forward(intent, to: loader, in: Self.edit)
-        case .screenLoader(let id, let intent): context.forward(intent, to: loader, in: Self.screenLoader, id: id)
-        case .screenPanel(let id, let intent): context.forward(intent, to: panelFeature, in: Self.screenPanel, id: id)
-        case .rows(let id, let intent): context.forward(intent, to: loader, in: Self.rows, id: id)
-        case .panel(let intent): context.forward(intent, to: panelFeature, in: Self.panel)
+        case .add, .edit, .screenLoader, .screenPanel, .rows, .panel: break  // the children's
         }
     }
-}
-
-extension Destinations: RoutesToChildren {
-    static var childScopes: [any ChildScopeRoute<Destinations>] {
-        [add, edit, screenLoader, screenPanel, rows, panel]
-    }
-}
-
-extension Panel: RoutesToChildren {
-    static var childScopes: [any ChildScopeRoute<Panel>] { [loader] }
 }

@@ -11,8 +11,8 @@ import Testing
         -> Store<Destinations>
     {
         Store(
-            Destinations(loader: Loader(source: source)), initialState: .init(), name: "App",
-            onError: StoreErrorHandler { errors.append($0) })
+            Destinations(), initialState: .init(), name: "App",
+            onError: StoreErrorHandler { errors.append($0) }, environment: Fakes(source))
     }
 
     // MARK: Enum destinations
@@ -206,7 +206,7 @@ import Testing
     /// results it sends once the gate opens reaches the new row with its id.
     @Test func rowsRemovedFromManyThreadsLoseTheirWorkAndNeverGetItsResult() async {
         let source = Gate<String>()
-        let store = Store(Destinations(loader: Loader(source: source)), initialState: .init())
+        let store = Store(Destinations(), initialState: .init(), environment: Fakes(source))
         let rowsPerThread = 200
         let threads = Threads.start(Self.threadCount) { thread in
             for index in 0..<rowsPerThread {

@@ -1,4 +1,5 @@
 import MVI
+import MVIFixtures
 import MVITesting
 import Testing
 
@@ -29,21 +30,27 @@ enum DestinationsDocs {
         enum Message: Sendable, Equatable { case editing, edit(Form.Intent) }
 
         static let edit = child(
-            Form.self, at: \.destination, case: Destination.edit, intent: Intent.edit, message: Message.edit)
+            Form(), .case(\.destination, Destination.edit), intent: Intent.edit, message: Message.edit)
+        static let childScopes: [any ChildScopeRoute<Self>] = [edit]
 
         static func reduce(_ state: inout State, _ message: Message) {
             switch message {
             case .editing: state.destination = .edit(.init(title: state.title))
-            case .edit(let message): edit.reduce(&state, message)
+            case .edit: break  // the form's: routed by its scope
             }
         }
 
         func execute(_ intent: Intent, _ context: StoreContext<Self>) {
             switch intent {
             case .editTapped: context.dispatch(.editing)
-            case .edit(let intent): context.forward(intent, to: Form(), in: Self.edit)
+            case .edit: break  // the form's: routed by its scope
             }
         }
+    }
+
+    /// The timer's ticks, which the test hands the store (``Fakes``).
+    struct Ticks: Sendable {
+        let stream: @Sendable () -> AsyncStream<Void>
     }
 
     /// A recording screen: its timer is async work that ends when the screen is popped.
@@ -52,12 +59,11 @@ enum DestinationsDocs {
         enum Intent: Sendable, Equatable { case start }
         enum Message: Sendable, Equatable { case tick }
 
-        let ticks: @Sendable () -> AsyncStream<Void>
-
         static func reduce(_ state: inout State, _ message: Message) { state.seconds += 1 }
 
         func execute(_ intent: Intent, _ context: StoreContext<Self>) {
-            context.run(id: "timer") { [ticks] work in
+            let ticks = (Fakes.value(of: Ticks.self) ?? Ticks { AsyncStream { $0.finish() } }).stream
+            context.run(id: "timer") { work in
                 for await _ in ticks() { await work.dispatch(.tick) }
             }
         }
@@ -88,26 +94,21 @@ enum DestinationsDocs {
             case detail(Int, Detail.Message), record(Int, Record.Message)
         }
 
-        static let add = child(
-            Form.self, at: \.destination, case: Destination.add, intent: Intent.add, message: Message.add)
+        static let add = child(Form(), .case(\.destination, Destination.add), intent: Intent.add, message: Message.add)
         static let edit = child(
-            Form.self, at: \.destination, case: Destination.edit, intent: Intent.edit, message: Message.edit)
+            Form(), .case(\.destination, Destination.edit), intent: Intent.edit, message: Message.edit)
         static let detail = child(
-            Detail.self, in: \.path, case: Screen.detail, intent: Intent.detail, message: Message.detail)
+            Detail(), .each(\.path, Screen.detail), intent: Intent.detail, message: Message.detail)
         static let record = child(
-            Record.self, in: \.path, case: Screen.record, intent: Intent.record, message: Message.record)
-
-        let ticks: @Sendable () -> AsyncStream<Void>
+            Record(), .each(\.path, Screen.record), intent: Intent.record, message: Message.record)
+        static let childScopes: [any ChildScopeRoute<Self>] = [add, edit, detail, record]
 
         static func reduce(_ state: inout State, _ message: Message) {
             switch message {
             case .presented(let destination): state.destination = destination
             case .pushed(let screen): state.path.push(screen)
             case .popped: state.path.pop()
-            case .add(let message): add.reduce(&state, message)
-            case .edit(let message): edit.reduce(&state, message)
-            case .detail(let id, let message): detail.reduce(&state, message, id: id)
-            case .record(let id, let message): record.reduce(&state, message, id: id)
+            case .add, .edit, .detail, .record: break  // the children's: routed by their scopes
             }
         }
 
@@ -120,11 +121,7 @@ enum DestinationsDocs {
                 context.dispatch(.pushed(.record(.init())))
                 if let id = context.state.path.topID { context.send(.record(id, .start)) }
             case .back: context.dispatch(.popped)
-            case .add(let intent): context.forward(intent, to: Form(), in: Self.add)
-            case .edit(let intent): context.forward(intent, to: Form(), in: Self.edit)
-            case .detail(let id, let intent): context.forward(intent, to: Detail(), in: Self.detail, id: id)
-            case .record(let id, let intent):
-                context.forward(intent, to: Record(ticks: ticks), in: Self.record, id: id)
+            case .add, .edit, .detail, .record: break  // the children's: routed by their scopes
             }
         }
     }
@@ -135,7 +132,8 @@ enum DestinationsDocs {
 
     @Test func sheetsAndAStackOfDifferentScreensAreTestedAsOne() async {
         let ticks = AsyncStream<Void>.makeStream()
-        let store = TestStore(Meetings(ticks: { ticks.stream }), initialState: .init())
+        let store = TestStore(
+            Meetings(), initialState: .init(), environment: Fakes(DestinationsDocs.Ticks { ticks.stream }))
         await store.send(.addTapped) { $0.destination = .add(.init()) }
         await store.send(.add(.setTitle("Standup"))) { $0.destination = .add(.init(title: "Standup")) }
         await store.send(.dismiss) { $0.destination = nil }
@@ -152,8 +150,7 @@ enum DestinationsDocs {
     }
 
     @Test func aGrandchildsHandleSendsThroughTheStore() {
-        let store = Store(
-            Meetings(ticks: { AsyncStream { $0.finish() } }), initialState: .init(), name: "Meetings")
+        let store = Store(Meetings(), initialState: .init(), name: "Meetings")
         store.send(.open("Standup"))
         store.send(.detail(0, .editTapped))
         let form = store.scope(Meetings.detail, id: 0).scope(DestinationsDocs.Detail.edit)

@@ -21,16 +21,15 @@ struct ScreenNavigator: Feature {
     }
 
     static let path = child(
-        TodoEditor.self, in: \.path, intent: Intent.path, message: Message.path,
+        TodoEditor(), .each(\.path), intent: Intent.path, message: Message.path,
         sideEffects: { _, _ in .ignore })
-
-    var editor = TodoEditor()
+    static let childScopes: [any ChildScopeRoute<Self>] = [path]
 
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
         case .pushed(let draft): state.path.push(.init(draft: draft))
         case .popped: state.path.pop()
-        case .path(let id, let message): path.reduce(&state, message, id: id)
+        case .path: break  // the screens': routed by their scope
         }
     }
 
@@ -41,7 +40,7 @@ struct ScreenNavigator: Feature {
             guard let top = context.state.path.topID else { return }
             context.dispatch(.popped)
             context.cancelWork(of: Self.path, id: top)
-        case .path(let id, let intent): context.forward(intent, to: editor, in: Self.path, id: id)
+        case .path: break  // the screens': routed by their scope
         }
     }
 }
@@ -62,14 +61,14 @@ struct ScreenNavigator: Feature {
     }
 
     @Test func poppingCancelsTheScreensWork() async {
-        let editor = TodoEditor()
-        let store = Store(ScreenNavigator(editor: editor), initialState: .init())
+        let suggestions = Gate<String>()
+        let store = Store(ScreenNavigator(), initialState: .init(), environment: Fakes(suggestions))
         store.send(.push("a"))
         store.send(.path(0, .loadSuggestion))
         #expect(store.runningTaskCount == 1)
         store.send(.pop)
         #expect(store.runningTaskCount == 0)
-        editor.suggestions.open("late")
+        suggestions.open("late")
         await store.waitForIdle()
         #expect(store.state.path.count == 0)
     }

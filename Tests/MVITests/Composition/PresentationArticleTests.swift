@@ -48,12 +48,13 @@ enum PresentationDocs {
         }
 
         static let edit = child(
-            EditForm.self, at: \.destination, case: Destination.edit, intent: Intent.edit, message: Message.edit,
+            EditForm(), .case(\.destination, Destination.edit), intent: Intent.edit, message: Message.edit,
             sideEffects: { effect in
                 switch effect {
                 case .saved(let title): .dispatch(.renamed(title))
                 }
             })
+        static let childScopes: [any ChildScopeRoute<Self>] = [edit]
 
         static func reduce(_ state: inout State, _ message: Message) {
             switch message {
@@ -62,7 +63,7 @@ enum PresentationDocs {
             case .alertClosed(let action):
                 state.destination = nil
                 if action == .confirmDeletion { state.isDeleted = true }
-            case .edit(let message): edit.reduce(&state, message)
+            case .edit: break  // the form's: routed by its scope
             }
         }
 
@@ -71,7 +72,7 @@ enum PresentationDocs {
             case .editTapped: context.dispatch(.presented(.edit(.init(title: context.state.title))))
             case .deleteTapped: context.dispatch(.presented(.alert(.deleteMeeting)))
             case .alert(let action): context.dispatch(.alertClosed(action))
-            case .edit(let intent): context.forward(intent, to: EditForm(), in: Self.edit)
+            case .edit: break  // the form's: routed by its scope
             }
         }
     }

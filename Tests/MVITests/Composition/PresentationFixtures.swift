@@ -19,7 +19,8 @@ struct Sheet: Feature {
         case typed(String)
     }
 
-    var source = Gate<String>()
+    /// The test's gate (``Fakes``), or one that never opens.
+    var source: Gate<String> { Fakes.value() ?? Gate() }
 
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
@@ -78,39 +79,21 @@ struct Sheets: Feature {
         case pinned(Sheet.Message)
     }
 
-    static let optional = child(Sheet.self, at: \.optional, intent: Intent.optional, message: Message.optional)
+    static let optional = child(Sheet(), .optional(\.optional), intent: Intent.optional, message: Message.optional)
     static let destination = child(
-        Sheet.self, at: \.destination, case: Destination.sheet, intent: Intent.destination,
+        Sheet(), .case(\.destination, Destination.sheet), intent: Intent.destination,
         message: Message.destination)
     static let other = child(
-        Sheet.self, at: \.destination, case: Destination.other, intent: Intent.other, message: Message.other)
-    static let path = child(Sheet.self, in: \.path, intent: Intent.path, message: Message.path)
-    static let rows = child(Sheet.self, in: \.rows, intent: Intent.rows, message: Message.rows)
-    static let pinned = child(Sheet.self, at: \.pinned, intent: Intent.pinned, message: Message.pinned)
+        Sheet(), .case(\.destination, Destination.other), intent: Intent.other, message: Message.other)
+    static let path = child(Sheet(), .each(\.path), intent: Intent.path, message: Message.path)
+    static let rows = child(Sheet(), .each(\.rows), intent: Intent.rows, message: Message.rows)
+    static let pinned = child(Sheet(), .at(\.pinned), intent: Intent.pinned, message: Message.pinned)
+    static let childScopes: [any ChildScopeRoute<Self>] = [optional, destination, other, path, rows, pinned]
 
-    var sheet = Sheet()
+    /// Every case is a sheet's: the scopes route them all, so there is nothing left here.
+    static func reduce(_ state: inout State, _ message: Message) {}
 
-    static func reduce(_ state: inout State, _ message: Message) {
-        switch message {
-        case .optional(let message): optional.reduce(&state, message)
-        case .destination(let message): destination.reduce(&state, message)
-        case .other(let message): other.reduce(&state, message)
-        case .path(let id, let message): path.reduce(&state, message, id: id)
-        case .rows(let id, let message): rows.reduce(&state, message, id: id)
-        case .pinned(let message): pinned.reduce(&state, message)
-        }
-    }
-
-    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
-        switch intent {
-        case .optional(let intent): context.forward(intent, to: sheet, in: Self.optional)
-        case .destination(let intent): context.forward(intent, to: sheet, in: Self.destination)
-        case .other(let intent): context.forward(intent, to: sheet, in: Self.other)
-        case .path(let id, let intent): context.forward(intent, to: sheet, in: Self.path, id: id)
-        case .rows(let id, let intent): context.forward(intent, to: sheet, in: Self.rows, id: id)
-        case .pinned(let intent): context.forward(intent, to: sheet, in: Self.pinned)
-        }
-    }
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {}
 }
 
 /// A child whose async work reports with a side effect that its parent reduces directly.
@@ -144,23 +127,21 @@ struct SaverHost: Feature {
     }
 
     static let saver = child(
-        Saver.self, at: \.saver, intent: Intent.saver, message: Message.saver,
+        Saver(), .optional(\.saver), intent: Intent.saver, message: Message.saver,
         sideEffects: { effect in
             switch effect {
             case .saved(let value): .dispatch(.saved(value))
             }
         })
+    static let childScopes: [any ChildScopeRoute<Self>] = [saver]
 
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
-        case .saver(let message): saver.reduce(&state, message)
+        case .saver: break  // the saver's: routed by its scope
         case .saved(let value): state.saved.append(value)
         }
     }
 
-    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
-        switch intent {
-        case .saver(let intent): context.forward(intent, to: Saver(), in: Self.saver)
-        }
-    }
+    /// Every intent is the saver's, routed by its scope.
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {}
 }

@@ -20,9 +20,9 @@ import Testing
 
         // A dismissal for a case the destination no longer shows closes nothing.
         var state = Sheets.State(destination: .other(.init(text: "kept")))
-        #expect(!Sheets.destination.reduce(&state, .dismiss))
+        Sheets.reduceKeepingSharedElements(&state, .destination(.dismiss))
         #expect(state.destination == .other(.init(text: "kept")))
-        #expect(Sheets.other.reduce(&state, .dismiss))
+        Sheets.reduceKeepingSharedElements(&state, .other(.dismiss))
         #expect(state.destination == nil)
     }
 
@@ -50,7 +50,7 @@ import Testing
 
     @Test func aChildClosesItselfFromItsAsyncWorkAndTheWorkEndsWithIt() async {
         let source = Gate<String>()
-        let store = TestStore(Sheets(sheet: Sheet(source: source)), initialState: .init(optional: .init()))
+        let store = TestStore(Sheets(), initialState: .init(optional: .init()), environment: Fakes(source))
         await store.send(.optional(.saveLater))
         source.open("saved")
         await store.receive(.optional(.typed("saved"))) { $0.optional?.text = "saved" }

@@ -2,10 +2,10 @@ import MVI
 import MVIFixtures
 import Testing
 
-/// A parent that lists its child scopes once (`RoutesToChildren`) hands whatever is for a
-/// child to `reduceChildren` and `forwardToChildren`, one line each, for every kind of place:
-/// a child always there, an optional one, a collection, two cases of one enum destination
-/// that hold the same feature, and a stack of different screens.
+/// A parent that lists its child scopes once (`childScopes`) has the store hand whatever is
+/// for a child to it, for every kind of place: a child always there, an optional one, a
+/// collection, two cases of one enum destination that hold the same feature, and a stack of
+/// different screens.
 @Suite struct RoutedChildrenTests {
     struct Tally: Feature {
         struct State: Equatable, Sendable { var count = 0 }
@@ -41,7 +41,7 @@ import Testing
         func execute(_ intent: Intent, _ context: StoreContext<Self>) { context.dispatch(intent) }
     }
 
-    struct Board: Feature, RoutesToChildren {
+    struct Board: Feature {
         enum Destination: Equatable, Sendable { case add(Tally.State), edit(Tally.State) }
         enum Screen: Equatable, Sendable { case tally(Tally.State), note(Note.State) }
 
@@ -66,29 +66,29 @@ import Testing
             case renamed(String)
         }
 
-        static let total = child(Tally(), at: \.total, intent: Intent.total, message: Message.total)
-        static let sheet = child(Tally(), at: \.sheet, intent: Intent.sheet, message: Message.sheet)
-        static let rows = child(Tally(), in: \.rows, intent: Intent.rows, message: Message.rows)
+        static let total = child(Tally(), .at(\.total), intent: Intent.total, message: Message.total)
+        static let sheet = child(Tally(), .optional(\.sheet), intent: Intent.sheet, message: Message.sheet)
+        static let rows = child(Tally(), .each(\.rows), intent: Intent.rows, message: Message.rows)
         static let add = child(
-            Tally(), at: \.destination, case: Destination.add, intent: Intent.add, message: Message.add)
+            Tally(), .case(\.destination, Destination.add), intent: Intent.add, message: Message.add)
         static let edit = child(
-            Tally(), at: \.destination, case: Destination.edit, intent: Intent.edit, message: Message.edit)
-        static let tally = child(Tally(), in: \.path, case: Screen.tally, intent: Intent.tally, message: Message.tally)
-        static let note = child(Note(), in: \.path, case: Screen.note, intent: Intent.note, message: Message.note)
+            Tally(), .case(\.destination, Destination.edit), intent: Intent.edit, message: Message.edit)
+        static let tally = child(Tally(), .each(\.path, Screen.tally), intent: Intent.tally, message: Message.tally)
+        static let note = child(Note(), .each(\.path, Screen.note), intent: Intent.note, message: Message.note)
 
         static let childScopes: [any ChildScopeRoute<Board>] = [total, sheet, rows, add, edit, tally, note]
 
         static func reduce(_ state: inout State, _ message: Message) {
             switch message {
             case .renamed(let title): state.title = title
-            default: reduceChildren(&state, message)
+            default: break  // the children's: routed by their scopes
             }
         }
 
         func execute(_ intent: Intent, _ context: StoreContext<Self>) {
             switch intent {
             case .rename(let title): context.dispatch(.renamed(title))
-            default: context.forwardToChildren(intent)
+            default: break  // the children's: routed by their scopes
             }
         }
     }
@@ -168,47 +168,55 @@ import Testing
 
     @Test func theFeaturesOwnIntentsAndMessagesAreNotCarried() {
         var state = Board.State()
-        #expect(!Board.reduceChildren(&state, .renamed("x")))
-        #expect(Board.reduceChildren(&state, .total(.added(2))))
+        #expect(!Board.childScopes.contains { $0.reduce(carried: .renamed("x"), in: &state) })
+        #expect(Board.childScopes.contains { $0.reduce(carried: .total(.added(2)), in: &state) })
         #expect(state.total.count == 2)
         // Carried, though the child is not there: nothing changes.
-        #expect(Board.reduceChildren(&state, .edit(.added(2))))
+        #expect(Board.childScopes.contains { $0.reduce(carried: .edit(.added(2)), in: &state) })
         #expect(state.destination == nil)
+        // What a store calls: the child's message reduced by the child, the parent's by the parent.
+        Board.reduceKeepingSharedElements(&state, .total(.added(3)))
+        Board.reduceKeepingSharedElements(&state, .renamed("y"))
+        #expect(state.total.count == 5)
+        #expect(state.title == "y")
     }
 
-    /// A scope declared with the child's type has no feature to run: the parent forwards to
-    /// it itself, and `forwardToChildren` says it did not.
-    @Test func aScopeDeclaredWithTheTypeIsNotForwardedTo() {
-        let store = Store(TypeOnly(), initialState: .init())
+    /// Every scope runs a feature now (declaring one by its type is gone): a listed scope's
+    /// intents reach the child's `execute`, its messages the child's reducer, first; the
+    /// parent's `execute` and `reduce` see them after, and do not run them again.
+    @Test func aListedScopesIntentsAndMessagesReachTheChildFirst() {
+        let store = Store(Counting(), initialState: .init())
         store.send(.tally(.add(1)))
-        #expect(store.state.tally.count == 0)
-        #expect(store.state.unrouted == 1)
-        // Its messages are routed all the same.
-        var state = TypeOnly.State()
-        #expect(TypeOnly.reduceChildren(&state, .tally(.added(3))))
-        #expect(state.tally.count == 3)
+        store.send(.tally(.add(2)))
+        store.send(.own)
+        #expect(store.state.tally.count == 3)
+        #expect(store.state.intentsSeen == 3)
+        #expect(store.state.countsSeen == [1, 3])
     }
 
-    struct TypeOnly: Feature, RoutesToChildren {
+    /// Counts the intents its own `execute` sees, and the child's count when its `reduce`
+    /// sees a child's message.
+    struct Counting: Feature {
         struct State: Equatable, Sendable {
             var tally = Tally.State()
-            var unrouted = 0
+            var intentsSeen = 0
+            var countsSeen: [Int] = []
         }
-        enum Intent: Sendable { case tally(Tally.Intent) }
-        enum Message: Sendable { case tally(Tally.Message), unrouted }
+        enum Intent: Sendable { case tally(Tally.Intent), own }
+        enum Message: Sendable { case tally(Tally.Message), sawIntent }
 
-        static let tally = child(Tally.self, at: \.tally, intent: Intent.tally, message: Message.tally)
-        static let childScopes: [any ChildScopeRoute<TypeOnly>] = [tally]
+        static let tally = child(Tally(), .at(\.tally), intent: Intent.tally, message: Message.tally)
+        static let childScopes: [any ChildScopeRoute<Counting>] = [tally]
 
         static func reduce(_ state: inout State, _ message: Message) {
             switch message {
-            case .unrouted: state.unrouted += 1
-            default: reduceChildren(&state, message)
+            case .tally: state.countsSeen.append(state.tally.count)
+            case .sawIntent: state.intentsSeen += 1
             }
         }
 
         func execute(_ intent: Intent, _ context: StoreContext<Self>) {
-            if !context.forwardToChildren(intent) { context.dispatch(.unrouted) }
+            context.dispatch(.sawIntent)
         }
     }
 }

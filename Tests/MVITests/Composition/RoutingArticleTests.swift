@@ -8,7 +8,7 @@ enum RoutingDocs {
     typealias Form = DestinationsDocs.Form
     typealias Detail = DestinationsDocs.Detail
 
-    struct Library: Feature, RoutesToChildren {
+    struct Library: Feature {
         enum Screen: Equatable, Sendable {
             case detail(Detail.State)
             case edit(Form.State)
@@ -26,23 +26,23 @@ enum RoutingDocs {
             case detail(Int, Detail.Message), edit(Int, Form.Message)
         }
 
-        static let sheet = child(Form(), at: \.sheet, intent: Intent.sheet, message: Message.sheet)
+        static let sheet = child(Form(), .optional(\.sheet), intent: Intent.sheet, message: Message.sheet)
         static let detail = child(
-            Detail(), in: \.path, case: Screen.detail, intent: Intent.detail, message: Message.detail)
-        static let edit = child(Form(), in: \.path, case: Screen.edit, intent: Intent.edit, message: Message.edit)
+            Detail(), .each(\.path, Screen.detail), intent: Intent.detail, message: Message.detail)
+        static let edit = child(Form(), .each(\.path, Screen.edit), intent: Intent.edit, message: Message.edit)
         static let childScopes: [any ChildScopeRoute<Library>] = [sheet, detail, edit]
 
         static func reduce(_ state: inout State, _ message: Message) {
             switch message {
             case .path(let change): state.path.apply(change)
-            default: reduceChildren(&state, message)
+            default: break  // the children's: routed by their scopes
             }
         }
 
         func execute(_ intent: Intent, _ context: StoreContext<Self>) {
             switch intent {
             case .path(let change): context.dispatch(.path(change))
-            default: context.forwardToChildren(intent)
+            default: break  // the children's: routed by their scopes
             }
         }
     }
@@ -96,7 +96,7 @@ enum OnlyRoutingDocs {
     typealias Form = DestinationsDocs.Form
     typealias Detail = DestinationsDocs.Detail
 
-    struct Shelf: ReducingFeature, RoutesToChildren {
+    struct Shelf: ReducingFeature {
         enum Screen: Equatable {
             case detail(Detail.State)
             case edit(Form.State)
@@ -110,15 +110,15 @@ enum OnlyRoutingDocs {
             case detail(Int, ChildInput<Detail>), edit(Int, ChildInput<Form>)
         }
 
-        static let sheet = child(Form(), at: \.sheet, as: Intent.sheet)
-        static let detail = child(Detail(), in: \.path, case: Screen.detail, as: Intent.detail)
-        static let edit = child(Form(), in: \.path, case: Screen.edit, as: Intent.edit)
+        static let sheet = child(Form(), .optional(\.sheet), input: Intent.sheet)
+        static let detail = child(Detail(), .each(\.path, Screen.detail), input: Intent.detail)
+        static let edit = child(Form(), .each(\.path, Screen.edit), input: Intent.edit)
         static let childScopes: [any ChildScopeRoute<Shelf>] = [sheet, detail, edit]
 
         static func reduce(_ state: inout State, _ message: Intent) {
             switch message {
             case .path(let change): state.path.apply(change)
-            default: reduceChildren(&state, message)
+            default: break  // the children's: routed by their scopes
             }
         }
     }

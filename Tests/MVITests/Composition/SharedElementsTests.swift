@@ -27,7 +27,8 @@ struct NoteEditor: Feature {
         case saved(String)
     }
 
-    var server = Gate<String>()
+    /// The test's gate (``Fakes``), or one that never opens.
+    var server: Gate<String> { Fakes.value() ?? Gate() }
 
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
@@ -92,9 +93,8 @@ struct Notebook: Feature {
     ]
 
     static let path = child(
-        NoteEditor.self, in: \.path, case: Screen.editor, intent: Intent.path, message: Message.path)
-
-    var editor = NoteEditor()
+        NoteEditor(), .each(\.path, Screen.editor), intent: Intent.path, message: Message.path)
+    static let childScopes: [any ChildScopeRoute<Self>] = [path]
 
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
@@ -105,7 +105,7 @@ struct Notebook: Feature {
         case .pushed(let screen): state.path.push(screen)
         case .previewed(let id): state.preview = state.notes.first { $0.id == id }.map { .init(note: $0) }
         case .sheetShown(let sheet): state.sheet = sheet
-        case .path(let id, let message): path.reduce(&state, message, id: id)
+        case .path: break  // the editors': routed by their scope
         }
     }
 
@@ -117,7 +117,7 @@ struct Notebook: Feature {
         case .push(let screen): context.dispatch(.pushed(screen))
         case .preview(let id): context.dispatch(.previewed(id))
         case .sheet(let sheet): context.dispatch(.sheetShown(sheet))
-        case .path(let id, let intent): context.forward(intent, to: editor, in: Self.path, id: id)
+        case .path: break  // the editors': routed by their scope
         }
     }
 }
@@ -132,27 +132,22 @@ struct NotebookWindow: Feature {
 
     enum Message: Sendable, Equatable { case notebook(Notebook.Message) }
 
-    static let notebook = child(Notebook.self, at: \.notebook, intent: Intent.notebook, message: Message.notebook)
+    static let notebook = child(Notebook(), .at(\.notebook), intent: Intent.notebook, message: Message.notebook)
+    static let childScopes: [any ChildScopeRoute<Self>] = [notebook]
 
-    static func reduce(_ state: inout State, _ message: Message) {
-        switch message {
-        case .notebook(let message): notebook.reduce(&state, message)
-        }
-    }
+    /// Every message is the notebook's, routed by its scope.
+    static func reduce(_ state: inout State, _ message: Message) {}
 
-    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
-        switch intent {
-        case .notebook(let intent): context.forward(intent, to: Notebook(), in: Self.notebook)
-        }
-    }
+    /// Every intent is the notebook's, routed by its scope.
+    func execute(_ intent: Intent, _ context: StoreContext<Self>) {}
 }
 
 @Suite(.timeLimit(.minutes(5))) struct SharedElementsTests {
     let first = Note(id: 1, text: "first")
     let second = Note(id: 2, text: "second")
 
-    func notebook(_ notebook: Notebook = Notebook()) -> Store<Notebook> {
-        let store = Store(notebook, initialState: .init(notes: [first, second]))
+    func notebook(server: Gate<String> = Gate()) -> Store<Notebook> {
+        let store = Store(Notebook(), initialState: .init(notes: [first, second]), environment: Fakes(server))
         store.send(.push(.editor(.init(note: first))))
         store.send(.push(.viewer(first)))
         store.send(.push(.editor(.init(note: second))))
@@ -184,8 +179,8 @@ struct NotebookWindow: Feature {
     }
 
     @Test func removingTheElementClosesItsScreensAndEndsTheirWork() async {
-        let editor = NoteEditor()
-        let store = notebook(Notebook(editor: editor))
+        let server = Gate<String>()
+        let store = notebook(server: server)
         store.send(.preview(2))
         store.send(.sheet(.edit(.init(note: second))))
         store.send(.path(2, .save))
@@ -196,7 +191,7 @@ struct NotebookWindow: Feature {
         #expect(store.state.preview == nil)
         #expect(store.state.sheet == nil)
         #expect(store.runningTaskCount == 0)
-        editor.server.open("too late")
+        server.open("too late")
         await store.waitForIdle()
         #expect(store.state.notes == [first])
     }
@@ -209,10 +204,10 @@ struct NotebookWindow: Feature {
     }
 
     @Test func aScreensAsyncResultIsWrittenToTheList() async {
-        let editor = NoteEditor()
-        let store = notebook(Notebook(editor: editor))
+        let server = Gate<String>()
+        let store = notebook(server: server)
         store.send(.path(0, .save))
-        editor.server.open("from the server")
+        server.open("from the server")
         await store.waitForIdle()
         let saved = Note(id: 1, text: "from the server")
         #expect(store.state.notes == [saved, second])

@@ -25,7 +25,8 @@ struct TodoRow: Feature {
         case saved(String)
     }
 
-    var server = Gate<Void>()
+    /// The test's gate (``Fakes``), or one that never opens.
+    var server: Gate<Void> { Fakes.value() ?? Gate() }
 
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
@@ -70,7 +71,8 @@ struct TodoEditor: Feature {
         case submitted(String)
     }
 
-    var suggestions = Gate<String>()
+    /// The test's gate (``Fakes``), or one that never opens.
+    var suggestions: Gate<String> { Fakes.value() ?? Gate() }
 
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
@@ -120,22 +122,20 @@ struct TodoList: Feature {
     }
 
     static let rows = child(
-        TodoRow.self, in: \.rows, intent: Intent.rows, message: Message.rows,
+        TodoRow(), .each(\.rows), intent: Intent.rows, message: Message.rows,
         sideEffects: { id, effect in
             switch effect {
             case .saved(let title): .post(.rowSaved(id, title))
             }
         })
     static let editor = child(
-        TodoEditor.self, at: \.editor, intent: Intent.editor, message: Message.editor,
+        TodoEditor(), .optional(\.editor), intent: Intent.editor, message: Message.editor,
         sideEffects: { effect in
             switch effect {
             case .submitted(let text): .send(.add(99, text))
             }
         })
-
-    var row = TodoRow()
-    var editor = TodoEditor()
+    static let childScopes: [any ChildScopeRoute<Self>] = [rows, editor]
 
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
@@ -143,8 +143,7 @@ struct TodoList: Feature {
         case .removed(let id): state.rows[id] = nil
         case .editorOpened: state.editor = .init()
         case .editorClosed: state.editor = nil
-        case .rows(let id, let message): rows.reduce(&state, message, id: id)
-        case .editor(let message): editor.reduce(&state, message)
+        case .rows, .editor: break  // the children's: routed by their scopes
         }
     }
 
@@ -158,16 +157,7 @@ struct TodoList: Feature {
         case .closeEditor:
             context.dispatch(.editorClosed)
             context.cancelWork(of: Self.editor)
-        case .rows(let id, let intent): context.forward(intent, to: row, in: Self.rows, id: id)
-        case .editor(let intent): context.forward(intent, to: editor, in: Self.editor)
+        case .rows, .editor: break  // the children's: routed by their scopes
         }
     }
-}
-
-extension TodoList.Intent: ChildRouting {
-    static let childCases: Set<String> = ["rows", "editor"]
-}
-
-extension TodoList.Message: ChildRouting {
-    static let childCases: Set<String> = ["rows", "editor"]
 }

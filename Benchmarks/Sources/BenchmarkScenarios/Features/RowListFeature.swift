@@ -30,17 +30,18 @@ struct RowListFeature: Feature {
     enum Message: Sendable { case rows(Int, RowFeature.Message) }
     typealias SideEffect = Never
 
-    static let rows = child(RowFeature.self, in: \.rows, intent: Intent.rows, message: Message.rows)
+    static let rows = child(RowFeature(), .each(\.rows), intent: Intent.rows, message: Message.rows)
+    static let childScopes: ChildScopes = [rows]
 
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
-        case .rows(let id, let message): rows.reduce(&state, message, id: id)
+        case .rows: break  // the store has reduced the row
         }
     }
 
     func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
-        case .rows(let id, let intent): context.forward(intent, to: RowFeature(), in: Self.rows, id: id)
+        case .rows: break  // the store hands it to the row
         }
     }
 
@@ -50,46 +51,46 @@ struct RowListFeature: Feature {
     }
 }
 
-/// `RowListFeature` written with `RoutesToChildren`: the parent's reduce and execute hand
-/// the rows' cases to `reduceChildren` and `forwardToChildren` (`child-in-10-routed`).
-struct RoutedRowListFeature: Feature, RoutesToChildren {
+/// `RowListFeature` with a case of its own beside the rows', which the store's routing passes
+/// over to reach the parent (`child-in-10-routed`).
+struct RoutedRowListFeature: Feature {
     typealias State = RowListFeature.State
     enum Intent: Sendable { case rows(Int, RowFeature.Intent), clear }
     enum Message: Sendable { case rows(Int, RowFeature.Message), cleared }
     typealias SideEffect = Never
 
-    static let rows = child(RowFeature(), in: \.rows, intent: Intent.rows, message: Message.rows)
-    static let childScopes: [any ChildScopeRoute<RoutedRowListFeature>] = [rows]
+    static let rows = child(RowFeature(), .each(\.rows), intent: Intent.rows, message: Message.rows)
+    static let childScopes: ChildScopes = [rows]
 
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
         case .cleared: state.rows.removeAll()
-        default: reduceChildren(&state, message)
+        case .rows: break  // the store has reduced the row
         }
     }
 
     func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
         case .clear: context.dispatch(.cleared)
-        default: context.forwardToChildren(intent)
+        case .rows: break  // the store hands it to the row
         }
     }
 }
 
 /// `RowListFeature` written as a `ReducingFeature` whose rows are `ChildInput` cases: no
-/// `execute`, the default one forwards the rows' intents (`child-in-10-input`).
-struct InputRowListFeature: ReducingFeature, RoutesToChildren {
+/// `execute` (`child-in-10-input`).
+struct InputRowListFeature: ReducingFeature {
     typealias State = RowListFeature.State
     enum Intent: Sendable { case rows(Int, ChildInput<RowFeature>), clear }
     typealias SideEffect = Never
 
-    static let rows = child(RowFeature(), in: \.rows, as: Intent.rows)
-    static let childScopes: [any ChildScopeRoute<InputRowListFeature>] = [rows]
+    static let rows = child(RowFeature(), .each(\.rows), input: Intent.rows)
+    static let childScopes: ChildScopes = [rows]
 
     static func reduce(_ state: inout State, _ message: Intent) {
         switch message {
         case .clear: state.rows.removeAll()
-        default: reduceChildren(&state, message)
+        case .rows: break  // the store has reduced the row
         }
     }
 }

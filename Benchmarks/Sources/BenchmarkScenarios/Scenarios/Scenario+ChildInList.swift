@@ -66,11 +66,11 @@ extension Scenario {
     }
 }
 
-/// How the parent of `child-in-*` reaches its rows.
+/// The shape of the parent of `child-in-*` (the store routes the rows' inputs in each).
 enum RowRouting {
-    /// One line each in `reduce` and `execute`.
+    /// Rows alone.
     case explicit
-    /// `RoutesToChildren`: `reduceChildren` and `forwardToChildren`.
+    /// Rows beside a case of the parent's own.
     case routed
     /// A `ReducingFeature` with a `ChildInput` case: no `execute`.
     case input
@@ -78,7 +78,7 @@ enum RowRouting {
     var description: String {
         switch self {
         case .explicit: ""
-        case .routed: ", routed with RoutesToChildren"
+        case .routed: ", beside a case of the parent's own"
         case .input: ", one ChildInput case in a ReducingFeature parent"
         }
     }

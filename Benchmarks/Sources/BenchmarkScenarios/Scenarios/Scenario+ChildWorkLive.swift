@@ -66,17 +66,18 @@ struct WorkingRowList: Feature {
     enum Message: Sendable { case rows(Int, WorkingRow.Message) }
     typealias SideEffect = Never
 
-    static let rows = child(WorkingRow.self, in: \.rows, intent: Intent.rows, message: Message.rows)
+    static let rows = child(WorkingRow(), .each(\.rows), intent: Intent.rows, message: Message.rows)
+    static let childScopes: ChildScopes = [rows]
 
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
-        case .rows(let id, let message): rows.reduce(&state, message, id: id)
+        case .rows: break  // the store has reduced the row
         }
     }
 
     func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
-        case .rows(let id, let intent): context.forward(intent, to: WorkingRow(), in: Self.rows, id: id)
+        case .rows: break  // the store hands it to the row
         }
     }
 

@@ -79,21 +79,21 @@ struct ItemsFeature: Feature {
     enum Message: Sendable { case detail(Int, ItemDetail.Message) }
     typealias SideEffect = Never
 
-    static let detail = child(
-        ItemDetail.self, in: \.path, case: Screen.detail, intent: Intent.detail, message: Message.detail)
+    static let detail = child(ItemDetail(), .each(\.path, Screen.detail), intent: Intent.detail, message: Message.detail)
+    static let childScopes: ChildScopes = [detail]
     static let sharedElements = [
         SharedElements(\State.items, copiedIn: .each(in: \.path, case: Screen.detail, at: \.item))
     ]
 
     static func reduce(_ state: inout State, _ message: Message) {
         switch message {
-        case .detail(let id, let message): detail.reduce(&state, message, id: id)
+        case .detail: break  // the store has reduced the screen
         }
     }
 
     func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         switch intent {
-        case .detail(let id, let intent): context.forward(intent, to: ItemDetail(), in: Self.detail, id: id)
+        case .detail: break  // the store hands it to the screen
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import MVI
 
 /// One sync-up: its meetings, the edit sheet, deletion, and the start of a meeting.
-struct SyncUpDetail: ReducingFeature, RoutesToChildren {
+struct SyncUpDetail: ReducingFeature {
     /// What the screen shows over itself: at most one thing.
     enum Destination: Equatable {
         case alert(AlertState<Alert>)
@@ -38,9 +38,9 @@ struct SyncUpDetail: ReducingFeature, RoutesToChildren {
     }
 
     /// The edit sheet's form.
-    static let edit = child(SyncUpForm(), at: \.destination, case: Destination.edit, as: Intent.edit)
-    /// The form, for routing and logs.
-    static let childScopes: [any ChildScopeRoute<SyncUpDetail>] = [edit]
+    static let edit = child(SyncUpForm(), .case(\.destination, Destination.edit), input: Intent.edit)
+    /// The form: the store hands it its intents and messages.
+    static let childScopes: ChildScopes = [edit]
 
     /// Applies one change to the screen.
     static func reduce(_ state: inout State, _ message: Intent) {
@@ -54,7 +54,7 @@ struct SyncUpDetail: ReducingFeature, RoutesToChildren {
             state.destination = nil
         case .editTapped, .startMeetingTapped: break  // their work reads a dependency
         case .presented(let destination): state.destination = destination
-        case .edit: reduceChildren(&state, message)
+        case .edit: break  // the store hands it to the form
         }
     }
 

@@ -3,7 +3,7 @@ import MVI
 
 /// The app: the list at the root, and a stack of screens pushed over it. It only routes and
 /// reduces, so its intents are its messages: each child is one case, and there is no `execute`.
-struct SyncUpsApp: ReducingFeature, RoutesToChildren {
+struct SyncUpsApp: ReducingFeature {
     /// A screen of the stack.
     enum Path: Equatable {
         case detail(SyncUpDetail.State)
@@ -29,22 +29,22 @@ struct SyncUpsApp: ReducingFeature, RoutesToChildren {
         case reportProblem(String)
     }
 
-    /// The list.
-    static let list = child(SyncUpsList(), at: \.list, as: Intent.list)
     /// The detail screens of the stack: a sync-up deleted leaves the list, and a meeting
     /// started pushes its recording screen.
     static let detail = child(
-        SyncUpDetail(), in: \.path, case: Path.detail, as: Intent.detail,
+        SyncUpDetail(), .each(\.path, Path.detail), input: Intent.detail,
         sideEffects: { _, effect in
             switch effect {
             case .deleted(let id): .dispatch(.deleted(id))
             case .startMeeting(let syncUp): .dispatch(.path(.push(.record(.init(syncUp: syncUp)))))
             }
         })
-    /// The recording screens of the stack.
-    static let record = child(RecordMeeting(), in: \.path, case: Path.record, as: Intent.record)
-    /// Every child, for routing and logs.
-    static let childScopes: [any ChildScopeRoute<SyncUpsApp>] = [list, detail, record]
+    /// The children, the list and the recording screens beside the details: the store hands
+    /// each its intents and messages.
+    static let childScopes: ChildScopes = [
+        child(SyncUpsList(), .at(\.list), input: Intent.list), detail,
+        child(RecordMeeting(), .each(\.path, Path.record), input: Intent.record),
+    ]
 
     /// Each screen's sync-up is the list's: an edit on a screen is an edit of the list and of
     /// the other screens, and a sync-up deleted from the list closes its screens.
@@ -60,7 +60,7 @@ struct SyncUpsApp: ReducingFeature, RoutesToChildren {
         case .path(let change): state.path.apply(change)
         case .deleted(let id): state.list.syncUps.removeAll { $0.id == id }
         case .reportProblem(let problem): state.problem = problem
-        default: reduceChildren(&state, message)
+        default: break  // the children's: the store has handed them over
         }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import MVI
 
 /// The sync-ups, with the sheet that adds one.
-struct SyncUpsList: ReducingFeature, RoutesToChildren {
+struct SyncUpsList: ReducingFeature {
     /// The list and the add sheet, when it is open.
     struct State: Equatable {
         /// The form of the sync-up being added.
@@ -19,9 +19,9 @@ struct SyncUpsList: ReducingFeature, RoutesToChildren {
     }
 
     /// The add sheet's form.
-    static let add = child(SyncUpForm(), at: \.add, as: Intent.add)
-    /// The form, for routing and logs.
-    static let childScopes: [any ChildScopeRoute<SyncUpsList>] = [add]
+    static let add = child(SyncUpForm(), .optional(\.add), input: Intent.add)
+    /// The form: the store hands it its intents and messages.
+    static let childScopes: ChildScopes = [add]
 
     /// Opens, confirms and discards the add sheet; deletes.
     static func reduce(_ state: inout State, _ message: Intent) {
@@ -34,7 +34,7 @@ struct SyncUpsList: ReducingFeature, RoutesToChildren {
             state.add = nil
         case .dismissAddTapped: state.add = nil
         case .delete(let offsets): state.syncUps.remove(atOffsets: offsets)
-        case .add: reduceChildren(&state, message)
+        case .add: break  // the store hands it to the form
         }
     }
 

@@ -9,8 +9,8 @@ extension TodoList {
     /// The run id of the debounced search: each key cancels the pending one.
     static let searchID = "search"
 
-    /// Turns intents into messages, forwards rows' and the editor's intents to them, and runs
-    /// the sync and the search.
+    /// Turns intents into messages and runs the sync and the search (the store hands rows' and
+    /// the editor's intents to them).
     public func execute(_ intent: Intent, _ context: StoreContext<Self>) {
         let state = context.state
         switch intent {
@@ -25,7 +25,7 @@ extension TodoList {
             context.dispatch(.editorOpened(TodoEditor.State(purpose: .search, text: state.query)))
         case .toggleSelected:
             guard let id = state.selected else { return }
-            context.forward(.toggle, to: TodoRow(), in: Self.rows, id: id)
+            context.dispatch(.rows(id, .toggle))
         case .deleteSelected:
             guard let id = state.selected else { return }
             context.dispatch(.deleted(id))
@@ -44,10 +44,8 @@ extension TodoList {
         case .dismissProblem:
             guard state.problem != nil else { return }
             context.dispatch(.problemChanged(nil))
-        case .rows(let id, let intent):
-            context.forward(intent, to: TodoRow(), in: Self.rows, id: id)
-        case .editor(let intent):
-            context.forward(intent, to: TodoEditor(), in: Self.editor)
+        case .rows, .editor:
+            break  // the store hands them to the row or the editor
         case .searchTyped(let query):
             search(query, on: clock, context)
         case .editorFinished(let outcome):
@@ -71,7 +69,7 @@ extension TodoList {
             if title.isEmpty {
                 context.dispatch(.deleted(id))
             } else if title != state.rows[id]?.title {
-                context.forward(.rename(title), to: TodoRow(), in: Self.rows, id: id)
+                context.dispatch(.rows(id, .rename(title)))
             }
         case .submitted(.search, let text):
             context.cancel(id: Self.searchID)

@@ -46,13 +46,12 @@ extension TodoList {
             state.sync = .failed(reason)
         case .problemChanged(let problem):
             state.problem = problem
-        case .rows(let id, let message):
-            let index = state.selectedIndex
-            rows.reduce(&state, message, id: id)
-            // A toggled row may leave the filter: the selection moves to its neighbour.
-            state.keepSelectionVisible(near: index)
-        case .editor(let message):
-            editor.reduce(&state, message)
+        case .rows:
+            // The store has reduced the row: a toggled row may leave the filter, and the
+            // selection moves to its neighbour.
+            state.keepSelectionVisible(near: state.selectedPlace)
+        case .editor:
+            break  // the store hands it to the editor
         }
     }
 }

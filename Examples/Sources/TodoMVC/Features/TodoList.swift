@@ -67,6 +67,13 @@ public struct TodoList: Feature {
             selected = shown[min(max(index ?? 0, 0), shown.count - 1)].id
         }
 
+        /// Where the selected row would be among the shown ones: the number of shown rows
+        /// before it in the list, for a selected row that has just left the filter.
+        var selectedPlace: Int? {
+            guard let selected, let place = rows.index(forKey: selected) else { return nil }
+            return visible.count { (rows.index(forKey: $0.id) ?? 0) < place }
+        }
+
         /// The id a new todo gets: ``nextID``, or past the largest id when a row has it already
         /// (a state set from outside, by the debugger); `nil` when no id is left below `Int.max`.
         public var freshID: Int? {
@@ -158,10 +165,10 @@ public struct TodoList: Feature {
     }
 
     /// The rows, by id.
-    public static let rows = child(TodoRow.self, in: \.rows, intent: Intent.rows, message: Message.rows)
+    public static let rows = child(TodoRow(), .each(\.rows), intent: Intent.rows, message: Message.rows)
     /// The input line, while it is open; what it says becomes the list's intents.
     public static let editor = child(
-        TodoEditor.self, at: \.editor, intent: Intent.editor, message: Message.editor,
+        TodoEditor(), .optional(\.editor), intent: Intent.editor, message: Message.editor,
         sideEffects: { effect in
             switch effect {
             case .changed(.search, let text): .send(.searchTyped(text))
@@ -169,6 +176,9 @@ public struct TodoList: Feature {
             case .finished(let outcome): .send(.editorFinished(outcome))
             }
         })
+    /// The list's children: the store hands each its intents and messages, and logs, failures
+    /// and time travel name the child a value is for (`TodoList/rows[3]`).
+    public static let childScopes: ChildScopes = [rows, editor]
 
     /// The remote ``Intent/sync`` sends to.
     public let remote: TodoRemote

@@ -9,14 +9,18 @@ extension StoreCore {
     /// Whether `apply` takes the out-of-line path: middleware watches the steps, or the store
     /// shares parts of its state.
     @inlinable var appliesWatched: Bool {
-        middlewareInterest.intersects(StoreInterest.steps.union(.sharing))
+        middlewareInterest.intersects(StoreInterest.steps.union(.sharing).union(.children))
     }
 
     /// Whether `execute` takes the out-of-line path: middleware watches the steps, or the
     /// feature's code runs inside an environment.
     @inlinable var executesWatched: Bool {
-        middlewareInterest.intersects(StoreInterest.steps.union(.environment))
+        middlewareInterest.intersects(StoreInterest.steps.union(.environment).union(.children))
     }
+
+    /// Whether the feature has children, whose intents and messages the store routes
+    /// (``StoreInterest/children``): only the watched paths ask.
+    @inlinable var routesToChildren: Bool { middlewareInterest.intersects(.children) }
 
     /// Whether some middleware observes events of `kind`: if not, none is built.
     @inlinable func wants(_ kind: StoreEvent<F>.Kind) -> Bool {
@@ -47,6 +51,16 @@ extension StoreCore {
         }
     }
 
+    /// Runs the feature's `execute`, through its children's routing when it has children
+    /// (on the watched path: the plain one has none).
+    @inlinable @inline(__always) func executeFeature(_ intent: F.Intent) {
+        if routesToChildren {
+            feature.executeRouting(intent, StoreContext(core: self))
+        } else {
+            feature.execute(intent, StoreContext(core: self))
+        }
+    }
+
     /// ``execute(_:)`` watched by middleware (and maybe recorded): the recorder holds the
     /// intent back (to share a slot with its first message), middleware sees it, and the
     /// store notes that it is executing. Out of line (but specialized), so that the plain
@@ -60,7 +74,7 @@ extension StoreCore {
         if _slowPath(hasEnvironment) {
             executeInEnvironment(intent)
         } else {
-            feature.execute(intent, StoreContext(core: self))
+            executeFeature(intent)
         }
         drainer.isExecuting = false
         if wants(.intent) { emitIntentExecuted() }
@@ -76,8 +90,8 @@ extension StoreCore {
     /// middleware's path keeps its size (inline, the closure made every watched send dearer;
     /// budgets.tsv: middleware-noop).
     @inlinable @inline(never) func executeInEnvironment(_ intent: F.Intent) {
-        guard let environment = settings?.environment else { return feature.execute(intent, StoreContext(core: self)) }
-        environment.withEnvironment { feature.execute(intent, StoreContext(core: self)) }
+        guard let environment = settings?.environment else { return executeFeature(intent) }
+        environment.withEnvironment { executeFeature(intent) }
     }
 
     /// Tells the middleware that observes intents that the intent's `execute` returned.
@@ -118,7 +132,7 @@ extension StoreCore {
         if hasRecorder {
             reduceRecording(message, site)
         } else {
-            reduce(message, on: me)
+            reduce(message, on: me, routing: routesToChildren)
         }
         if wants(.state) { emit(.state(drainer.state), kind: .state) }
         notifyObservers(on: me)

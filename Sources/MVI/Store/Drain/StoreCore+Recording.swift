@@ -134,14 +134,14 @@ extension StoreCore {
     ) {
         let intent = recorder.pendingIntent
         guard intent != nil || recorder.session.isRecording else {
-            reduce(message, on: ThreadIdentity.current)
+            reduce(message, on: ThreadIdentity.current, routing: routesToChildren)
             return
         }
         let time = recorder.session.now
         recorder.pendingIntent = nil
         let sequence = recorder.session.reserve(intent == nil ? 2 : 3)
         withReducing(on: ThreadIdentity.current) {
-            F.reduceKeepingSharedElements(&drainer.state, message)
+            F.reduceKeepingSharedElements(&drainer.state, message, routing: routesToChildren)
             let isCheckpoint = recorder.log.appendReduction(
                 sequence: sequence, time: time, intent: intent, message: message,
                 isFollowUp: recorder.isExecutingRecordedIntent)

@@ -52,7 +52,7 @@ extension StoreCore {
         if hasRecorder {
             reduceRecording(message, site)
         } else {
-            reduce(message, on: me)
+            reduce(message, on: me, routing: routesToChildren)
         }
         let kicks = publish(sharing)
         for part in sharing.parts.reversed() { part.unlockValue() }

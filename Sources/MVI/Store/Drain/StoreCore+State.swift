@@ -19,9 +19,11 @@ extension StoreCore {
                 + "use the state it is given, never the store.")
     }
 
-    /// Reduces `message` into the state in place, under the state lock, on thread `me`.
-    @inlinable func reduce(_ message: F.Message, on me: UInt) {
-        withReducing(on: me) { F.reduceKeepingSharedElements(&drainer.state, message) }
+    /// Reduces `message` into the state in place, under the state lock, on thread `me`;
+    /// through the feature's children when `routing` (the watched paths pass it, the plain
+    /// one has no children).
+    @inlinable func reduce(_ message: F.Message, on me: UInt, routing: Bool = false) {
+        withReducing(on: me) { F.reduceKeepingSharedElements(&drainer.state, message, routing: routing) }
     }
 
     /// Runs `body`, which reduces, under the state lock, marked as reducing on thread `me`.

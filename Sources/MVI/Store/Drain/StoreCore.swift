@@ -129,7 +129,8 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         self.feature = feature
         self.reducingThread = Atomic(0)
         self.drainer = Drainer(state: initialState)
-        let settingsBits = settings?.interest ?? []
+        // A feature's children, learnt once, take the watched paths (``StoreInterest/children``).
+        let settingsBits = (settings?.interest ?? []).union(F.childScopes.isEmpty ? [] : .children)
         if middleware.isEmpty {
             self.pipeline = nil
             self.middlewareInterest = settingsBits

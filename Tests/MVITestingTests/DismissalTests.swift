@@ -5,7 +5,7 @@ import Testing
 /// A sheet that closes itself: at once on `cancel`, after its work on `save`.
 private struct Sheet: Feature {
     struct State: Equatable, Sendable { var title = "" }
-    enum Intent: Sendable { case rename(String), cancel, save }
+    enum Intent: Sendable { case rename(String), cancel, save, startTimer }
     enum Message: DismissibleMessage, Equatable { case dismiss, renamed(String) }
 
     static func reduce(_ state: inout State, _ message: Message) {
@@ -20,6 +20,13 @@ private struct Sheet: Feature {
         case .rename(let title): context.dispatch(.renamed(title))
         case .cancel: context.dismiss()
         case .save: context.run(id: "save") { work in await work.dismiss() }
+        case .startTimer:
+            context.run(id: "timer") { work in
+                while true {
+                    try await Task.sleep(for: .seconds(3600))
+                    await work.dispatch(.renamed("tick"))
+                }
+            }
         }
     }
 }
@@ -37,6 +44,17 @@ private struct Sheet: Feature {
         let store = TestStore(Sheet(), initialState: .init())
         await store.send(.save)
         await store.receive(.dismiss)
+        #expect(store.isDismissed)
+        await store.finish()
+    }
+
+    /// In an app, the parent removes a child that dismisses itself and cancels its work; on a
+    /// store of its own the feature's work ends the same way, and `finish()` has nothing left
+    /// to wait for (it reported the timer still running before).
+    @Test func aFeatureThatDismissesItselfEndsItsWork() async {
+        let store = TestStore(Sheet(), initialState: .init(), timeout: .seconds(5))
+        await store.send(.startTimer)
+        await store.send(.cancel)
         #expect(store.isDismissed)
         await store.finish()
     }

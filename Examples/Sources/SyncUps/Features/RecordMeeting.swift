@@ -91,10 +91,9 @@ struct RecordMeeting: ReducingFeature {
         }
     }
 
-    /// Stops listening and timing, saves the meeting into the sync-up if asked, and pops.
+    /// Saves the meeting into the sync-up if asked, and pops: listening and timing end with
+    /// the screen.
     private func end(saving: Bool, _ context: StoreContext<Self>) {
-        context.cancel(id: "speech")
-        context.cancel(id: "timer")
         if saving {
             @Dependency(\.uuid) var uuid
             @Dependency(\.date.now) var now

@@ -167,13 +167,17 @@ extension ChildScope {
     func reportIfUnlisted<Outer: Feature>(to store: Store<Outer>) {
         let scopes = Parent.childScopes
         guard !scopes.contains(where: { ($0 as? Self)?.parts === parts }) else { return }
-        guard parts.reportedUnlisted.withLock({ reported in
-            defer { reported = true }
-            return !reported
-        }) else { return }
-        let problem = "\(Parent.self).\(name): this scope is not in \(Parent.self).childScopes, so the store "
+        guard
+            parts.reportedUnlisted.withLock({ reported in
+                defer { reported = true }
+                return !reported
+            })
+        else { return }
+        let problem =
+            "\(Parent.self).\(name): this scope is not in \(Parent.self).childScopes, so the store "
             + "routes none of \(Child.self)'s intents and messages to it: add it to the list"
-        store.core.report(StoreError(storeName: store.name, origin: .misuse, underlying: StoreMisuse.childDeclaration(problem)))
+        store.core.report(
+            StoreError(storeName: store.name, origin: .misuse, underlying: StoreMisuse.childDeclaration(problem)))
     }
 }
 

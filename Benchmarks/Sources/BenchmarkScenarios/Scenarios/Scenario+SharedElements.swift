@@ -79,7 +79,8 @@ struct ItemsFeature: Feature {
     enum Message: Sendable { case detail(Int, ItemDetail.Message) }
     typealias SideEffect = Never
 
-    static let detail = child(ItemDetail(), .each(\.path, Screen.detail), intent: Intent.detail, message: Message.detail)
+    static let detail = child(
+        ItemDetail(), .each(\.path, Screen.detail), intent: Intent.detail, message: Message.detail)
     static let childScopes: ChildScopes = [detail]
     static let sharedElements = [
         SharedElements(\State.items, copiedIn: .each(in: \.path, case: Screen.detail, at: \.item))

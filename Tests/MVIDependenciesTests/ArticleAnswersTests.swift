@@ -272,7 +272,7 @@ extension CommonQuestions {
 
 // MARK: - The tests: each article's test snippet, as written there
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ArticleAnswersTests {
     typealias Player = CommonQuestions.Player
     typealias Notebook = CommonQuestions.Notebook

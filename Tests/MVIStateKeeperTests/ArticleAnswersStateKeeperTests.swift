@@ -28,7 +28,7 @@ enum KeepingAnswers {
     }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ArticleAnswersStateKeeperTests {
     typealias Counter = KeepingAnswers.Counter
     typealias Editor = KeepingAnswers.Editor

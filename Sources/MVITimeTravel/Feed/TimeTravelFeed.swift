@@ -139,7 +139,8 @@ struct FeedState: Sendable {
             events.append(
                 TimeTravelFeedEvent(
                     sequence: entry.sequence, storeName: track.name, kind: entry.kind,
-                    time: Date(timeIntervalSince1970: entry.time), value: track.feedValue(local: entry.local)))
+                    time: Date(timeIntervalSince1970: entry.time), value: track.feedValue(local: entry.local),
+                    dispatchedWhileRunning: nil))
         }
         return .final(generation: controller.generation, mode: controller.mode, events: events)
     }

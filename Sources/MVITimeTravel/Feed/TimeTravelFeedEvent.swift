@@ -28,19 +28,6 @@ public struct TimeTravelFeedEvent: Sendable {
     /// for imported ones.
     public let dispatchedWhileRunning: Bool?
 
-    /// Creates a feed event.
-    public init(
-        sequence: UInt64, storeName: String, kind: TimeTravelEvent.Kind, time: Date, value: Value,
-        dispatchedWhileRunning: Bool? = nil
-    ) {
-        self.sequence = sequence
-        self.storeName = storeName
-        self.kind = kind
-        self.time = time
-        self.value = value
-        self.dispatchedWhileRunning = dispatchedWhileRunning
-    }
-
     /// `String(describing:)` of the value, made now.
     public var description: String {
         switch value {

@@ -11,11 +11,4 @@ public struct TimeTravelIntentTiming: Sendable, Hashable {
     public let storeName: String
     /// From just before `execute` to just after it returned.
     public let executionTime: Duration
-
-    /// Creates a timing.
-    public init(sequence: UInt64, storeName: String, executionTime: Duration) {
-        self.sequence = sequence
-        self.storeName = storeName
-        self.executionTime = executionTime
-    }
 }

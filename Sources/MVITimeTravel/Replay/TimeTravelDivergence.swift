@@ -23,23 +23,6 @@ public struct TimeTravelDivergence: Sendable, Hashable, CustomStringConvertible 
     /// recording): always `state` for ``TimeTravelReplay/firstDivergence(in:of:store:)-(Data,_,_)``.
     public let kind: TimeTravelEvent.Kind
 
-    /// Creates a divergence report.
-    public init(
-        storeName: String, sequence: UInt64, messageSequence: UInt64?, messageDescription: String?,
-        expected: JSONValue, actual: JSONValue, expectedDescription: String, actualDescription: String,
-        kind: TimeTravelEvent.Kind = .state
-    ) {
-        self.kind = kind
-        self.storeName = storeName
-        self.sequence = sequence
-        self.messageSequence = messageSequence
-        self.messageDescription = messageDescription
-        self.expected = expected
-        self.actual = actual
-        self.expectedDescription = expectedDescription
-        self.actualDescription = actualDescription
-    }
-
     /// A readable report: where, after which message, recorded versus reproduced.
     public var description: String {
         let after = messageDescription.map { " after message \($0)" } ?? ""

@@ -111,7 +111,8 @@ public enum TimeTravelReplay {
                         storeName: store.name, sequence: event.sequence,
                         messageSequence: lastMessage?.sequence, messageDescription: lastMessage?.description,
                         expected: expected, actual: actual,
-                        expectedDescription: event.description, actualDescription: String(describing: state))
+                        expectedDescription: event.description, actualDescription: String(describing: state),
+                        kind: .state)
                 }
             case .intent, .sideEffect, .failure:
                 break

@@ -97,7 +97,8 @@ let package = Package(
         .target(
             name: "MVITesting",
             dependencies: [
-                "MVI",
+                // MVITimeTravel: explore writes the failure it found as a recording.
+                "MVI", "MVITimeTravel",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
                 // Lets IssueReporting record failures with Swift Testing and XCTest on Linux,

@@ -55,6 +55,11 @@ public func replayable<each Argument, Result: Sendable>(
 ) -> @Sendable (repeat each Argument) async throws -> Result {
     { (argument: repeat each Argument) async throws -> Result in
         guard let calls = RecordedCallsKey.current else { return try await endpoint(repeat each argument) }
+        if let answerer = calls.answerer,
+            let value = try ExploredAnswer<Result, any Error>(name, await answerer.answer(name), calls).given()
+        {
+            return value
+        }
         switch ReplayedAnswer<Result, any Error>(name, calls, errors: errors) {
         case .returned(let value): return value
         case .threw(let error): throw error
@@ -79,6 +84,11 @@ public func replayable<each Argument, Result: Sendable, Failure: Error>(
 ) -> @Sendable (repeat each Argument) async throws(Failure) -> Result {
     { (argument: repeat each Argument) async throws(Failure) -> Result in
         guard let calls = RecordedCallsKey.current else { return try await endpoint(repeat each argument) }
+        if let answerer = calls.answerer,
+            let value = try ExploredAnswer<Result, Failure>(name, await answerer.answer(name), calls).given()
+        {
+            return value
+        }
         switch ReplayedAnswer<Result, Failure>(name, calls) {
         case .returned(let value): return value
         case .threw(let error): throw error
@@ -101,6 +111,11 @@ public func replayable<each Argument, Result: Sendable>(
 ) -> @Sendable (repeat each Argument) async -> Result {
     { (argument: repeat each Argument) async -> Result in
         guard let calls = RecordedCallsKey.current else { return await endpoint(repeat each argument) }
+        if let answerer = calls.answerer,
+            case .returned(let value) = ExploredAnswer<Result, Never>(name, await answerer.answer(name), calls)
+        {
+            return value
+        }
         switch ReplayedAnswer<Result, Never>(name, calls) {
         case .returned(let value): return value
         case .threw(let never): switch never {}
@@ -151,7 +166,7 @@ public func replayable<each Argument, Result: Sendable>(
 
 /// Keeps `result` as the outcome of a call of `name` (if the store records), and returns it:
 /// nothing for `Void`, the value for a `Codable` type, the name alone for any other.
-private func recording<Result: Sendable>(_ result: Result, _ name: String, _ calls: RecordedCalls) -> Result {
+func recording<Result: Sendable>(_ result: Result, _ name: String, _ calls: RecordedCalls) -> Result {
     if Result.self == Void.self {
         calls.record(name, .returnedVoid)
     } else if Result.self is any Decodable.Type, Result.self is any Encodable.Type {
@@ -160,23 +175,6 @@ private func recording<Result: Sendable>(_ result: Result, _ name: String, _ cal
         calls.record(name, .notRecordable)
     }
     return result
-}
-
-/// A failure a replay throws for an endpoint that threw when recorded, when the endpoint's
-/// error type cannot be decoded from the recording (untyped `throws`): it carries what the
-/// recording kept of the error.
-public struct ReplayedFailure: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The recorded error's type, as `String(reflecting:)` wrote it.
-    public let typeName: String
-    /// The recorded error's description (`String(describing:)`): what a feature that shows
-    /// an error's text shows again in the replay.
-    public let description: String
-
-    /// A failure with this type name and description.
-    public init(typeName: String, description: String) {
-        self.typeName = typeName
-        self.description = description
-    }
 }
 
 // MARK: - The store's record among the dependencies

@@ -80,13 +80,16 @@ public final class RecordedCalls: Sendable {
     nonisolated(unsafe) private var attachedSession: RecordingSession?  // never written while read: see above
     private let isClaimed = Atomic<Bool>(false)
     private let isAttached = Atomic<Bool>(false)
-    /// Whether this is a replay's record, answering calls.
+    /// Whether this is a replay's record, answering calls (or explore's, see ``answerer``).
     private let replays: Bool
+    /// What answers the store's asynchronous recordable calls, for `explore`; `nil` otherwise.
+    package let answerer: (any CallAnswerer)?
 
     /// An empty record, for a store that is made now.
     package init() {
         state = Locked(State())
         replays = false
+        answerer = nil
     }
 
     /// An empty record for a store being made (out of line: `Store`'s initializer is inlinable).
@@ -99,6 +102,15 @@ public final class RecordedCalls: Sendable {
     package init(replaying answers: [String: [Answer]], notRecorded: Set<String> = []) {
         state = Locked(State(answers: answers.mapValues { $0[...] }, notRecorded: notRecorded))
         replays = true
+        answerer = nil
+    }
+
+    /// A record whose asynchronous calls `answerer` answers, each when it decides: what
+    /// `explore`'s stores are made with. The outcomes are kept while the store records.
+    package init(answeringWith answerer: any CallAnswerer) {
+        state = Locked(State())
+        replays = true
+        self.answerer = answerer
     }
 
     /// The store began recording into `session` (time travel registered it).

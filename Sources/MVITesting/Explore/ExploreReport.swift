@@ -33,7 +33,7 @@ public struct ExploreReport: Sendable, Codable, CustomStringConvertible {
         public let foundStepCount: Int
         /// How many sequences ran until this one failed (this one included).
         public let sequencesToFind: Int
-        /// The shrunk sequence's choices: ``explore(_:initialState:environment:clock:intents:endpoints:invariants:sequences:maxIntents:seed:replaying:recordingsDirectory:testStore:fileID:filePath:line:column:)``
+        /// The shrunk sequence's choices: ``explore(_:initialState:environment:clock:intents:endpoints:invariants:sequences:maxIntents:seed:replaying:recordingsDirectory:testStore:fileID:line:column:)``
         /// replays it exactly with `replaying:`.
         public let choices: [UInt64]
         /// The time-travel recording of the shrunk sequence (with its dependency results),

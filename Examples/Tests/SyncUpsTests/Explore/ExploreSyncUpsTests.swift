@@ -39,13 +39,14 @@ struct ExploreSyncUpsTests {
         }
     }
 
+    /// The same exploration as the planted bug's (seed, budget), on the real screen.
     @Test func theMeetingScreenKeepsItsInvariants() async {
         let clock = ExploreClock()
         let start = ContinuousClock.now
         let report = await explore(
             RecordMeeting(), initialState: .init(syncUp: Self.short), environment: Self.environment(clock),
-            clock: clock, intents: Self.intents, invariants: Self.invariants, sequences: 1_000, maxIntents: 8,
-            seed: 2026)
+            clock: clock, intents: Self.intents, invariants: Self.invariants, sequences: 2_000, maxIntents: 8,
+            seed: 49)
         print(report, "\nin \(ContinuousClock.now - start)")
         #expect(report.failure == nil, "\(report)")
         #expect(report.intentsSent["alert", default: 0] > 0)

@@ -92,6 +92,14 @@ package struct InputCause: Sendable {
     @inlinable package static var none: InputCause { InputCause(site: .none) }
 }
 
+/// What the scheduler asks, for a store with a hook, before it boxes a queued intent with its
+/// cause (``QueueItem/traced(_:)``): whether causes are traced now. The recording session.
+@usableFromInline
+package protocol CauseTracing: AnyObject, Sendable {
+    /// Whether causes are kept now.
+    var isTracing: Bool { get }
+}
+
 /// The causes of one recorded slot, kept beside the slots while call sites are captured.
 @usableFromInline
 package struct RecordedCause: Sendable {

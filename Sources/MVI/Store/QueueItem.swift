@@ -2,7 +2,7 @@
 ///
 /// Two kinds: input (intents, messages and side effects from async work, a replaced state),
 /// held while the store is not started or while time travel holds it; and control
-/// (subscriptions, showing a recorded state, a failure, termination), never held. "Work"
+/// (subscriptions, showing a past state, a failure, termination), never held. "Work"
 /// always means async work (what `run` starts): an item from async work carries its token.
 ///
 /// Seventeen cases, over the dozen the engine aims for, on purpose (issue 47): each is one
@@ -30,7 +30,7 @@ enum QueueItem<F: Feature>: Sendable {
     /// resumes once it is delivered or dropped.
     case sideEffect(F.SideEffect, work: Int, UnsafeContinuation<Void, Never>?)
     /// A side effect handed back undelivered (a binder released while holding it): offered
-    /// to listeners again, not posted again, so middleware and recording see it once.
+    /// to listeners again, not posted again, so middleware and the hook see it once.
     case returnedSideEffect(F.SideEffect)
     case bootstrap
     case addObserver(StateObserver<F.State>)
@@ -50,8 +50,8 @@ enum QueueItem<F: Feature>: Sendable {
     case failure(StoreError)
     case terminate
     /// Input (an intent, or a message or side effect of async work) queued while time travel
-    /// records causes, with its cause: boxed, so that only a traced store pays for carrying
-    /// one (an allocation per queued input, while recording). A class rather than an
+    /// traces causes, with its cause: boxed, so that only a traced store pays for carrying
+    /// one (an allocation per queued input, while tracing). A class rather than an
     /// `indirect` case: the compiler (6.3.1) crashed on `switch consume` over one.
     case traced(TracedInput<F>)
 

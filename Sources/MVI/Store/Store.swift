@@ -110,8 +110,8 @@ public final class Store<F: Feature>: Sendable {
     ///
     /// - Parameters:
     ///   - intent: The intent.
-    ///   - fileID: Where it is sent, shown in time travel's causal trace while it records
-    ///     (leave the default; a store that is not recorded never reads it).
+    ///   - fileID: Where it is sent, shown in time travel's causal trace while it traces
+    ///     causes (leave the default; a store without time travel never reads it).
     ///   - line: Where it is sent (leave the default).
     @inlinable public func send(_ intent: F.Intent, fileID: StaticString = #fileID, line: UInt = #line) {
         core.send(intent, cause: InputCause(fileID: fileID, line: line))
@@ -208,6 +208,6 @@ public final class Store<F: Feature>: Sendable {
         await core.waitForTasks()
     }
 
-    /// Hooks for debugging tools such as time travel: hold input, show a recorded state.
+    /// Hooks for debugging tools such as time travel: hold input, show a past state.
     public var hooks: StoreHooks<F> { StoreHooks(core: core) }
 }

@@ -17,13 +17,13 @@ extension StoreCore {
         drainer.isExecuting = hasMiddleware
         // What the bootstrap sends is the store's own (a replay's store runs its bootstrap
         // again rather than resending it): no intent's slot, but not an outside caller's.
-        if _slowPath(hasRecorder) { withRecorder { $0.currentIntentSlot = StoreRecorder<F>.bootstrapSlot } }
+        if _slowPath(hasHook) { hookBootstrap(isRunning: true) }
         if _slowPath(hasEnvironment), let environment = settings?.environment {
             environment.withEnvironment { feature.bootstrap(StoreContext(core: self)) }
         } else {
             feature.bootstrap(StoreContext(core: self))
         }
-        if _slowPath(hasRecorder) { withRecorder { $0.currentIntentSlot = 0 } }
+        if _slowPath(hasHook) { hookBootstrap(isRunning: false) }
         drainer.isExecuting = false
         if wants(.started) { emit(.started) }
     }
@@ -57,13 +57,13 @@ extension StoreCore {
     }
 
     /// Ends the store on the draining thread (``QueueItem/terminate``): observers and handlers are
-    /// let go, sharing and the recorder detached.
+    /// let go, sharing and the hook detached.
     func terminate() {
         let observers = drainer.observers.removeAll()
         drainer.sideEffectHandlers.removeAll()
         for observer in observers { observer.finish() }
         detachSharing()
         if wants(.cancelled) { emit(.cancelled) }
-        pipeline?.recorder?.detach()
+        if hasHook { detachHook() }
     }
 }

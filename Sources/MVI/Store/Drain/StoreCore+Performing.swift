@@ -35,7 +35,7 @@ extension StoreCore {
         }
     }
 
-    /// ``perform(_:)`` for input queued with its cause (while time travel records causes).
+    /// ``perform(_:)`` for input queued with its cause (while time travel traces causes).
     /// Out of line: only a traced store comes here.
     @inlinable @inline(never) func performTraced(_ item: QueueItem<F>, _ cause: InputCause) {
         withInputCause(cause) {
@@ -101,7 +101,7 @@ extension StoreCore {
             }
             notifyObservers()
         case .failure(let error):
-            if hasRecorder { recordFailure(error) }
+            if hasHook { hookFailed(error) }
             if wants(.failure) { emit(.failure(error)) }
         case .terminate:
             terminate()

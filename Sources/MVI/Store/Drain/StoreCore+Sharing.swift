@@ -49,8 +49,8 @@ extension StoreCore {
         for part in sharing.parts { part.lockValue() }
         let caughtUp = catchUp(sharing.parts)
         let me = ThreadIdentity.current
-        if hasRecorder {
-            reduceRecording(message, site)
+        if hasHook {
+            reduceHooked(message, site)
         } else {
             reduce(message, on: me, routing: routesToChildren)
         }
@@ -80,7 +80,7 @@ extension StoreCore {
         for kick in kicks { kickSubscribers(kick.subscribers, except: kick.writer) }
     }
 
-    /// Under the value locks: sets each part to a newer value, if any, recorded as a shared
+    /// Under the value locks: sets each part to a newer value, if any, kept as a shared
     /// change. Returns the state after it (for middleware) if anything changed.
     @inlinable func catchUp(_ parts: [any SharedPart<F.State>]) -> StateBox<F.State>? {
         guard parts.contains(where: { $0.hasNewer }) else { return nil }
@@ -94,11 +94,10 @@ extension StoreCore {
         return wants(.sharedChange) ? StateBox(state) : nil
     }
 
-    /// Sets the state to one a shared change made: recorded for time travel like a replaced
-    /// state.
+    /// Sets the state to one a shared change made: shown to the hook like a replaced state.
     @inlinable func setShared(_ state: F.State) {
-        if hasRecorder {
-            recordReplacement(state)
+        if hasHook {
+            replaceHooked(state)
         } else {
             stateLock.withLock { drainer.state = state }
         }

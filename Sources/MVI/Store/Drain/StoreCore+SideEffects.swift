@@ -1,17 +1,17 @@
 import Synchronization
 
 extension StoreCore {
-    /// Posts a side effect: recorded, shown to middleware, then offered to the handlers (each
+    /// Posts a side effect: shown to the hook and to middleware, then offered to the handlers (each
     /// through its gate) and, if none takes it, to the async listeners or the buffer.
-    /// `site`: where it was posted, kept while time travel records causes.
+    /// `site`: where it was posted, kept while time travel traces causes.
     @usableFromInline func deliver(_ sideEffect: F.SideEffect, _ site: CallSite) {
-        if hasRecorder { recordSideEffect(sideEffect, site) }
+        if hasHook { hookPosted(sideEffect, site) }
         if wants(.sideEffect) { emit(.sideEffect(sideEffect)) }
         offer(sideEffect, returned: false)
     }
 
     /// A side effect handed back undelivered: offered to listeners again, ahead of what is
-    /// buffered, without being recorded or shown to middleware a second time.
+    /// buffered, without being shown to the hook or middleware a second time.
     func redeliver(_ sideEffect: F.SideEffect) {
         offer(sideEffect, returned: true)
     }

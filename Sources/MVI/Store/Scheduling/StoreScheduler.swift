@@ -66,10 +66,10 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
         withMachine { $0.stopWaiting(id: id) }
     }
 
-    /// Notes the recording session of a store with a recorder (a store just created): while
-    /// it records causes, queued intents carry theirs.
-    final func noteRecordingSession(_ session: RecordingSession) {
-        withMachine { $0.noteRecordingSession(session) }
+    /// Notes what says whether causes are traced, for a store with a hook (just created):
+    /// while they are, queued intents carry theirs.
+    final func noteCauseTracing(_ tracing: any CauseTracing) {
+        withMachine { $0.noteCauseTracing(tracing) }
     }
 
     /// Bounds the store's queued input (a store just created).

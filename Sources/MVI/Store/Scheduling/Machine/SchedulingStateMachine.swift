@@ -76,9 +76,9 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         /// waiter carries an intent) made the unspecialized code every store runs (its cancel)
         /// look up type metadata. Copied on write (``writableBound()``), as the box is.
         @usableFromInline var inputBound: InputBound?
-        /// The recording session of a store that time travel may record: while it records
-        /// causes, a queued intent carries its cause (``QueueItem/traced(_:_:)``).
-        @usableFromInline var recordingSession: RecordingSession?
+        /// What says whether time travel traces the causes of a store with its hook: while
+        /// it does, a queued intent carries its cause (``QueueItem/traced(_:_:)``).
+        @usableFromInline var causeTracing: (any CauseTracing)?
 
         /// Fresh extras for a store that is cancelled already or not (`finished`).
         @usableFromInline init(finished: Bool) {
@@ -208,7 +208,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// Built without a ``QueueItem`` value unless it must wait. `atBound` says what a
     /// bounded store at its bound does with it.
     ///
-    /// `cause` is kept with the intent if it is queued while time travel records causes.
+    /// `cause` is kept with the intent if it is queued while time travel traces causes.
     @inlinable mutating func submitIntent(
         _ intent: F.Intent, atBound: AtBound = .drop, cause: InputCause = .none
     ) -> SubmitAction {
@@ -229,15 +229,15 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
             if atBound == .drop { writableBound().refusedInputCount += 1 }
             return .refused
         }
-        if let session = extrasBox?.value.recordingSession, session.isTracing {
+        if let tracing = extrasBox?.value.causeTracing, tracing.isTracing {
             return queue(.traced(TracedInput(.intent(intent), cause)))
         }
         return queue(.intent(intent))
     }
 
-    /// Notes the recording session of a store that has a recorder (a store just created).
-    mutating func noteRecordingSession(_ session: RecordingSession) {
-        writableExtras().value.recordingSession = session
+    /// Notes what says whether causes are traced, for a store with a hook (just created).
+    mutating func noteCauseTracing(_ tracing: any CauseTracing) {
+        writableExtras().value.causeTracing = tracing
     }
 
     /// Whether a bounded store has room for one more input (an unbounded one always has).

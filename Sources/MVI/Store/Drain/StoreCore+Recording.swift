@@ -21,8 +21,17 @@ extension StoreCore {
     /// Attaches the pipeline's recorder, if any, to this store (a store just created).
     @usableFromInline func attachHook() {
         guard let recorder = pipeline?.recorder else { return }
-        recorder.attach(self, calls: settings?.recordedCalls)
+        recorder.attach(self)
         noteCauseTracing(recorder.session)
+    }
+
+    /// `settings` with the environment the pipeline's recorder binds, if any (a store being
+    /// made: time travel binds the store's dependency calls into it).
+    static func hookSettings(_ settings: StoreSettings?, _ pipeline: Pipeline<F>) -> StoreSettings? {
+        guard let settings, let environment = settings.environment,
+            let binding = pipeline.recorder?.environmentBinding
+        else { return settings }
+        return settings.replacing(environment: binding(environment))
     }
 
     /// The store ended: its recorder may be claimed by another.

@@ -112,30 +112,30 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         errorHandler: StoreErrorHandler,
         pendingInputLimit: Int?,
         environment: (any ExecutionEnvironment)?,
-        recordedCalls: RecordedCalls? = nil,
         sharing: [StateSharing<F.State>] = []
     ) {
         self.init(
             feature: feature, initialState: initialState, middleware: middleware,
             settings: StoreSettings(
                 givenName: name, errorHandler: errorHandler, policy: sideEffects, pendingInputLimit: pendingInputLimit,
-                environment: environment, recordedCalls: recordedCalls,
+                environment: environment,
                 sharing: sharing.isEmpty ? nil : SharingLinks<F>(sharing)))
         if let pendingInputLimit { bound(inputTo: pendingInputLimit) }
     }
 
     @inlinable init(feature: F, initialState: F.State, middleware: [any Middleware<F>], settings: StoreSettings?) {
-        self.settings = settings
         self.feature = feature
         self.reducingThread = Atomic(0)
         self.drainer = Drainer(state: initialState)
         // A feature's children, learnt once, take the watched paths (``StoreInterest/children``).
         let settingsBits = (settings?.interest ?? []).union(F.childScopes.isEmpty ? [] : .children)
         if middleware.isEmpty {
+            self.settings = settings
             self.pipeline = nil
             self.middlewareInterest = settingsBits
         } else {
-            let (pipeline, interest) = Self.makePipeline(middleware, storeName: settings?.givenName)
+            let (pipeline, interest, settings) = Self.makePipeline(middleware, settings: settings)
+            self.settings = settings
             self.pipeline = pipeline
             self.middlewareInterest = interest.union(settingsBits)
         }
@@ -143,13 +143,14 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         if !middleware.isEmpty { attachHook() }
     }
 
-    /// The pipeline of a store with middleware and the kinds of event it observes: out of
-    /// line, off the plain store's path.
+    /// The pipeline of a store with middleware, the kinds of event it observes, and the
+    /// store's settings with what its hook binds into its environment: out of line, off the
+    /// plain store's path.
     @usableFromInline static func makePipeline(
-        _ middleware: [any Middleware<F>], storeName name: String?
-    ) -> (Pipeline<F>, StoreInterest) {
-        let pipeline = Pipeline(middleware, storeName: Self.name(given: name))
-        return (pipeline, pipeline.interest)
+        _ middleware: [any Middleware<F>], settings: StoreSettings?
+    ) -> (Pipeline<F>, StoreInterest, StoreSettings?) {
+        let pipeline = Pipeline(middleware, storeName: Self.name(given: settings?.givenName))
+        return (pipeline, pipeline.interest, hookSettings(settings, pipeline))
     }
 
     /// The store's name: as given, or derived from the feature's type.

@@ -74,7 +74,7 @@ package struct RecordedCheckpoint<F: Feature>: Sendable {
     /// The sequence number of the state event it is the value of.
     @usableFromInline package let sequence: UInt64
     /// The number of the slot it belongs to, counted from 1 as slots were appended.
-    @usableFromInline let slotNumber: Int
+    @usableFromInline package let slotNumber: Int
     /// The store's state at that event.
     @usableFromInline package let state: F.State
 
@@ -93,17 +93,6 @@ package struct RecordedFailure: Sendable {
     package let sequence: UInt64
     /// What was reported to the store's error handler.
     package let error: StoreError
-}
-
-/// What a failure event shows when its error is no longer kept: a recorder keeps the newest
-/// ``RecordLog/maxFailures`` errors.
-struct FailureNoLongerKept: Error, CustomStringConvertible {
-    var description: String { "a failure (its error is no longer kept)" }
-
-    /// What such an event shows.
-    static var error: StoreError {
-        StoreError(storeName: "", origin: .addOn("time travel"), underlying: FailureNoLongerKept())
-    }
 }
 
 /// How long one recorded intent took to execute, its synchronous reductions included,

@@ -111,21 +111,11 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
 
     /// Runs `body` on the log, under whichever lock guards it, with the recording store's
     /// current state (`nil` once it ended).
-    func withLog<Result: Sendable>(_ body: (inout RecordLog<F>, F.State?) -> Result) -> Result {
+    package func withLog<Result: Sendable>(_ body: (inout RecordLog<F>, F.State?) -> Result) -> Result {
         link.withLock { link in
             guard let core = link.core else { return body(&log, nil) }
             return core.withStateLocked { state in body(&log, state) }
         }
-    }
-
-    /// A copy of the recording.
-    package func history() -> RecordedHistory<F> {
-        withLog { log, _ in log.history() }
-    }
-
-    /// The causes the recording kept (none unless the session captures causes).
-    package func trace() -> RecordedTrace {
-        withLog { log, _ in log.trace() }
     }
 
     // MARK: Async work (any thread)

@@ -74,7 +74,7 @@ public final class Store<F: Feature>: Sendable {
         if start { core.start() }
     }
 
-    /// A rerun's store (its environment answers dependency calls from a recording), not
+    /// A rerun's store (its environment answers dependency calls from an export), not
     /// started: call ``start()``. Its failures go nowhere: the rerun compares its events.
     package init(
         _ feature: F, initialState: F.State, name: String?, middleware: [any Middleware<F>],

@@ -25,7 +25,7 @@ public struct SideEffectPolicy: Sendable, Hashable {
     public var capacity: Int
 
     /// Creates a policy. `capacity` is clamped to at least 1.
-    public init(delivery: Delivery, capacity: Int) {
+    init(delivery: Delivery, capacity: Int) {
         self.delivery = delivery
         self.capacity = max(1, capacity)
     }

@@ -66,7 +66,7 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
     ///   - filePath: The file path where a failure is reported (the caller's by default).
     ///   - line: The line where a failure is reported (the caller's by default).
     ///   - column: The column where a failure is reported (the caller's by default).
-    public init(
+    init(
         _ subject: Subject,
         container: Container<State, SideEffect>,
         initialState: State,

@@ -25,7 +25,7 @@ import Observation
 @MainActor
 @dynamicMemberLookup
 public final class ObservableStore<F: Feature>: Observable {
-    // The send path (`send`, the subscriber, `showLatest`) is inlinable, so that it runs
+    // The send path (`send`, the observer, `showLatest`) is inlinable, so that it runs
     // specialized for the feature where the model is used: unspecialized, each send looked
     // up the generic metadata of the store's parts about twenty times (callgrind,
     // `observable-send`).
@@ -51,7 +51,7 @@ public final class ObservableStore<F: Feature>: Observable {
     /// `tracked`'s parts, in the order they were first read: what a new state is compared on
     /// (an array walks for less than a dictionary's values; budgets.tsv: observable-send).
     @exclusivity(unchecked) @usableFromInline var parts: [TrackedPart<F>] = []
-    @usableFromInline let inbox = StateInbox<F.State>()
+    @usableFromInline let queue = StateQueue<F.State>()
     @usableFromInline var subscription: Subscription?
 
     /// Starts mirroring `store`'s state on the main actor.
@@ -59,9 +59,9 @@ public final class ObservableStore<F: Feature>: Observable {
     public init(_ store: Store<F>) {
         self.store = store
         self.current = store.state
-        let inbox = inbox
+        let queue = queue
         subscription = store.subscribe { [weak self] state in
-            guard inbox.put(state) else { return }
+            guard queue.put(state) else { return }
             // The first state after an idle period schedules one hop; later ones ride on it.
             Task { @MainActor in self?.showLatest() }
         }
@@ -111,7 +111,7 @@ public final class ObservableStore<F: Feature>: Observable {
     @inlinable
     public func send(_ intent: F.Intent, fileID: StaticString = #fileID, line: UInt = #line) {
         // Shown below, before this returns: the states the send publishes need no hop.
-        inbox.expectShowing()
+        queue.expectShowing()
         store.send(intent, fileID: fileID, line: line)
         showLatest()
     }
@@ -130,7 +130,7 @@ public final class ObservableStore<F: Feature>: Observable {
     ///
     /// - Parameter intent: The intent to send.
     public func sendAwaitingWork(_ intent: F.Intent) async {
-        inbox.expectShowing()
+        queue.expectShowing()
         let waiting = store.core.sendAwaitingWorkStarted(intent)
         showLatest()
         await waiting.wait()
@@ -145,7 +145,7 @@ public final class ObservableStore<F: Feature>: Observable {
     /// Shows the newest state the store published, if it is newer than the one shown.
     @inlinable
     func showLatest() {
-        guard let (state, version) = inbox.take(after: shownVersion) else { return }
+        guard let (state, version) = queue.take(after: shownVersion) else { return }
         shownVersion = version
         // The new state goes in by a swap, which hands back the one it replaces; the parts
         // compare those two locals. Reading `current` for each comparison retained and

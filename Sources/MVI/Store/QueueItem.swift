@@ -8,7 +8,7 @@
 /// Seventeen cases, over the dozen the engine aims for, on purpose (issue 47): each is one
 /// thing the drain does, switched over in `perform`, `performControl`, `performTraced`,
 /// `abandon` and `drop` (Store/Drain/). Folding the control cases into nested enums (the
-/// observers' and side-effect handlers' four, time travel's `show`/`restore`, `bootstrap`/
+/// observers' and side-effect observers' four, time travel's `show`/`restore`, `bootstrap`/
 /// `terminate`) would add a second switch and a payload's value witnesses to the queued path
 /// without making the send path shorter (a plain send builds no `QueueItem`), and the
 /// scheduling machine's exhaustive interleaving tests drive the machine with these very
@@ -30,14 +30,14 @@ enum QueueItem<F: Feature>: Sendable {
     /// resumes once it is delivered or dropped.
     case sideEffect(F.SideEffect, work: Int, UnsafeContinuation<Void, Never>?)
     /// A side effect handed back undelivered (a binder released while holding it): offered
-    /// to listeners again, not posted again, so middleware and the hook see it once.
+    /// to observers again, not posted again, so middleware and the hook see it once.
     case returnedSideEffect(F.SideEffect)
     case bootstrap
     case addObserver(StateObserver<F.State>)
     /// Drops a state observer whose subscription was cancelled.
-    case removeObserver(CallbackGate)
-    case addSideEffectHandler(SideEffectHandler<F.SideEffect>)
-    case removeSideEffectHandler(SideEffectHandler<F.SideEffect>)
+    case removeObserver(ObserverGate)
+    case addSideEffectObserver(SideEffectObserver<F.SideEffect>)
+    case removeSideEffectObserver(SideEffectObserver<F.SideEffect>)
     /// Replaces the state (``Store/replaceState(with:)``): input, applied in order with intents.
     case replaceState(F.State)
     /// A value the store shares (`Store(…, sharing:)`) changed elsewhere: input, applied in

@@ -1,5 +1,5 @@
 /// A first-in, first-out queue that reuses its storage (the store's queued items, side effects
-/// waiting for listeners, time travel's checkpoints): popping is O(1) and a drained queue
+/// waiting for observers, time travel's checkpoints): popping is O(1) and a drained queue
 /// keeps its capacity, so a store under steady contention stops allocating.
 @usableFromInline
 package struct FIFOQueue<Element> {

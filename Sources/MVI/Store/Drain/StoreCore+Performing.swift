@@ -79,10 +79,10 @@ extension StoreCore {
             _ = observer.call(as: me) { observer.onState(drainer.state) }
         case .removeObserver(let observer):
             drainer.observers.remove(observer)
-        case .addSideEffectHandler(let handler):
-            addSideEffectHandler(handler)
-        case .removeSideEffectHandler(let handler):
-            drainer.sideEffectHandlers.removeAll { $0 === handler }
+        case .addSideEffectObserver(let observer):
+            addSideEffectObserver(observer)
+        case .removeSideEffectObserver(let observer):
+            drainer.sideEffectObservers.removeAll { $0 === observer }
         case .replaceState(let state):
             replaceState(with: state)
         case .sharedChange(let link):

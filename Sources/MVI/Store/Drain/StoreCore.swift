@@ -5,7 +5,7 @@ import Synchronization
 /// Who drains, what is queued, held, started and cancelled is decided by the scheduler
 /// (``StoreScheduler``, this type's superclass: the lock, ``SchedulingStateMachine`` and each
 /// transition with the action it returns). This type asks it, then acts on the action outside
-/// its lock: it runs `execute`, `reduce`, the observers, the side-effect handlers, middleware,
+/// its lock: it runs `execute`, `reduce`, the observers, the side-effect observers, middleware,
 /// the hook's steps (time travel's), and time travel's show and restore. One thread at a time holds the
 /// drain claim, so reductions are serial and ordered, and a re-entrant send just queues.
 ///
@@ -34,7 +34,7 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     struct Drainer {
         @usableFromInline var state: F.State
         @usableFromInline var observers = StateObservers<F.State>()
-        @usableFromInline var sideEffectHandlers: [SideEffectHandler<F.SideEffect>] = []
+        @usableFromInline var sideEffectObservers: [SideEffectObserver<F.SideEffect>] = []
         /// The store's own state while time travel shows another one; restored on resume.
         /// Boxed: it is rarely used, and an inline optional state would grow every store.
         @usableFromInline var liveWhileShowing: StateBox<F.State>?

@@ -188,18 +188,18 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
     }
 
     /// Ends the store (``SchedulingStateMachine/cancel()``), recalling lent intents; with
-    /// whether a cancel handler was ever added.
-    final func cancelTransition() -> (SchedulingStateMachine<F>.CancelAction?, hasCancelHandlers: Bool) {
+    /// whether a cancel observer was ever added.
+    final func cancelTransition() -> (SchedulingStateMachine<F>.CancelAction?, hasCancelObservers: Bool) {
         withMachine { machine in
             let cancelled = machine.cancel()
             recallLentIntents()
-            return (cancelled, machine.hasCancelHandlers)
+            return (cancelled, machine.hasCancelObservers)
         }
     }
 
-    /// Notes that a cancel handler is being added; `false` if the store is cancelled already.
-    final func noteCancelHandler() -> Bool {
-        withMachine { $0.noteCancelHandler() }
+    /// Notes that a cancel observer is being added; `false` if the store is cancelled already.
+    final func noteCancelObserver() -> Bool {
+        withMachine { $0.noteCancelObserver() }
     }
 
     // MARK: Holding (time travel)

@@ -175,7 +175,7 @@ let package = Package(
         .target(
             name: "MVIDependencies",
             dependencies: [
-                "MVI", "MVIJSON",
+                "MVI", "MVIJSON", "MVITimeTravel",
                 .product(
                     name: "Dependencies", package: "swift-dependencies", condition: dependencies),
             ],

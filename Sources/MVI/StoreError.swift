@@ -67,12 +67,6 @@ public struct AbsentChild: Error, Sendable, CustomStringConvertible {
     /// The dropped intent, as text.
     public let intent: String
 
-    /// Creates the report of an intent dropped for an absent child.
-    public init(path: String, intent: String) {
-        self.path = path
-        self.intent = intent
-    }
-
     /// `no child at rows[42]: intent rows(42, toggle) dropped`.
     public var description: String { "no child at \(path): intent \(intent) dropped" }
 }

@@ -23,6 +23,11 @@ public enum StoreMisuse: Error, Sendable, Hashable, CustomStringConvertible {
     /// nowhere, two children share a name, or a handle was asked of a scope its parent does
     /// not list. The string says which child and why.
     case childDeclaration(String)
+    /// Copies declared in ``Feature/sharedElements`` hold an element their source does not
+    /// (screens of a sync-up that is not in the list), found when the store is created: a copy
+    /// is kept the same as its other copies through its element, so these are not. The string
+    /// says which element and which source.
+    case sharedElementNotInSource(String)
 
     /// The rule that was broken, in one sentence.
     public var description: String {
@@ -33,7 +38,7 @@ public enum StoreMisuse: Error, Sendable, Hashable, CustomStringConvertible {
         case .sendDuringReduce:
             return "an intent was sent from inside reduce; reducers must be pure "
                 + "(the intent was queued behind the current one)"
-        case .childDeclaration(let problem):
+        case .childDeclaration(let problem), .sharedElementNotInSource(let problem):
             return problem
         }
     }

@@ -1,6 +1,7 @@
 #if Dependencies
 import Dependencies
 import MVI
+import MVITimeTravel
 
 /// A store's dependencies: swift-dependencies' `DependencyValues`, bound while the store runs
 /// its feature's code.
@@ -55,13 +56,18 @@ public struct DependenciesEnvironment: ExecutionEnvironment {
         }
     }
 
+}
+
+extension DependenciesEnvironment: CallRecordingEnvironment {
     /// This environment with the store's record of calls among its values: the store's
-    /// ``replayable(_:errors:_:)-923ac``
-    /// endpoints record their results into it while time travel records the store, and answer
-    /// from it in a replay.
-    public func environment(recordingCallsInto calls: RecordedCalls) -> any ExecutionEnvironment {
+    /// `replayable` endpoints record their results into it while time travel records the
+    /// store, and answer from it in a replay.
+    package func environment(recordingCallsInto calls: RecordedCalls) -> any ExecutionEnvironment {
         DependenciesEnvironment(values: values, calls: calls)
     }
+
+    /// The store's record of calls, once time travel bound one.
+    package var recordedCalls: RecordedCalls? { calls }
 }
 
 extension ExecutionEnvironment where Self == DependenciesEnvironment {

@@ -1,5 +1,6 @@
 #if Dependencies
 import MVI
+import MVITimeTravel
 
 /// What a wrapped endpoint does with an outcome `explore` (`MVITesting`) chose for its call:
 /// return it or throw it, keeping it as the call's recorded outcome; or, for an outcome the

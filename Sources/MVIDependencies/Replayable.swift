@@ -2,6 +2,7 @@
 import Dependencies
 import MVI
 import MVIJSON
+import MVITimeTravel
 
 // MARK: - Wrapping an endpoint
 

@@ -8,11 +8,5 @@ public struct ReplayedFailure: Error, Sendable, Hashable, CustomStringConvertibl
     /// The recorded error's description (`String(describing:)`): what a feature that shows
     /// an error's text shows again in the replay.
     public let description: String
-
-    /// A failure with this type name and description.
-    public init(typeName: String, description: String) {
-        self.typeName = typeName
-        self.description = description
-    }
 }
 #endif

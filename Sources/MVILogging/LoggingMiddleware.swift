@@ -46,13 +46,8 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
     let intentTexts = ValueTexts<Target.Intent>(featureRoutes: !Target.childScopes.isEmpty)
     let messageTexts = ValueTexts<Target.Message>(featureRoutes: !Target.childScopes.isEmpty)
 
-    /// Creates logging middleware.
-    ///
-    /// - Parameters:
-    ///   - logger: Where lines go. Defaults to a logger labelled `swift-mvi`.
-    ///   - levels: The level of each kind of event; see ``StoreLogLevels/default``.
-    ///   - maxValueLength: The longest a value may be written, in characters.
-    public init(
+    /// Made by ``MVI/Middleware/logging(logger:levels:maxValueLength:)``.
+    init(
         logger: Logger = Logger(label: "swift-mvi"),
         levels: StoreLogLevels = .default,
         maxValueLength: Int? = 200

@@ -32,17 +32,8 @@ public struct MetricsMiddleware<Target: Feature>: Middleware {
     /// The same, for `handle` to use without reference counting.
     private var unmanagedMeter: Unmanaged<StoreMeter>?
 
-    /// Creates the middleware.
-    ///
-    /// - Parameters:
-    ///   - factory: The metrics backend; defaults to the one `MetricsSystem` was bootstrapped with.
-    ///   - tracer: Where to open a span per intent; `nil` (the default) opens none.
-    ///   - timing: How often executions and reductions are timed; one intent in 16 by default.
-    ///   - intentKind: Names an intent's kind for the `kind` dimension (keep the set of names
-    ///     small); `nil` leaves the dimension out.
-    ///   - messageKind: The same for messages.
-    ///   - sideEffectKind: The same for side effects.
-    public init(
+    /// Made by ``MVI/Middleware/metrics(factory:tracer:timing:intentKind:messageKind:sideEffectKind:)``.
+    init(
         factory: any MetricsFactory = MetricsSystem.factory,
         tracer: (any Tracer)? = nil,
         timing: MetricsTiming = .sampled(every: 16),

@@ -5,6 +5,15 @@ import Tracing
 
 extension Middleware {
     /// Metrics middleware: `middleware: [.metrics()]`. See ``MetricsMiddleware``.
+    ///
+    /// - Parameters:
+    ///   - factory: The metrics backend; defaults to the one `MetricsSystem` was bootstrapped with.
+    ///   - tracer: Where to open a span per intent; `nil` (the default) opens none.
+    ///   - timing: How often executions and reductions are timed; one intent in 16 by default.
+    ///   - intentKind: Names an intent's kind for the `kind` dimension (keep the set of names
+    ///     small); `nil` leaves the dimension out.
+    ///   - messageKind: The same for messages.
+    ///   - sideEffectKind: The same for side effects.
     public static func metrics<F: Feature>(
         factory: any MetricsFactory = MetricsSystem.factory,
         tracer: (any Tracer)? = nil,

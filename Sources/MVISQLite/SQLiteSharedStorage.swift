@@ -54,7 +54,7 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
         var queue: DatabaseQueue?
         /// Why saving is refused: the database or the row could not be read.
         var refusal: SQLiteSharedStorageError?
-        /// Set when the refusal comes from a row the watcher found written from outside.
+        /// Set when the refusal comes from a row the poller found written from outside.
         var refusedFromOutside = false
         /// Set while the row has not been read because another process held the lock.
         var unread = false
@@ -64,7 +64,7 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
         var dataVersion: Int?
         /// Whom a change from outside is given to (``subscribe(_:onError:)``).
         var onChange: (@Sendable (Value) -> Void)?
-        /// Whom what the watcher finds wrong is reported to.
+        /// Whom what the poller finds wrong is reported to.
         var onError: (@Sendable (any Error) -> Void)?
     }
 
@@ -72,7 +72,7 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
     /// Looks for changes committed from outside, in order with the saves (its `ordering` is
     /// held across each save): a row read before one of this storage's own saves is never
     /// handed to the shared value after that save (an older value over a newer one).
-    private let watcher = SharedStorageWatcher()
+    private let poller = SharedStoragePoller()
 
     /// A storage for the row `key` of the database at `path` (made if missing, with its
     /// folder).
@@ -119,7 +119,7 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
     /// ``SQLiteSharedStorageError/locked(path:)`` if another process held the lock for longer
     /// than 5 seconds (the shared value tries again).
     public func save(_ value: Value) throws {
-        try watcher.ordering.withLock { () throws(any Error) in try write(value) }
+        try poller.ordering.withLock { () throws(any Error) in try write(value) }
     }
 
     private func write(_ value: Value) throws {
@@ -169,7 +169,7 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
         }
     }
 
-    /// Keeps `onChange` for changes committed from outside and `onError` for what the watcher
+    /// Keeps `onChange` for changes committed from outside and `onError` for what the poller
     /// finds wrong, and starts looking for changes every ``watchInterval``, if it is set.
     public func subscribe(
         _ onChange: @escaping @Sendable (Value) -> Void, onError: @escaping @Sendable (any Error) -> Void
@@ -178,18 +178,18 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
             $0.onChange = onChange
             $0.onError = onError
         }
-        watcher.watch(self, every: watchInterval) { $0.lookAndDeliver() }
+        poller.poll(self, every: watchInterval) { $0.lookAndDeliver() }
     }
 
     /// Looks for a change committed from outside now (when the app comes back to the
     /// foreground, say), and hands it to the shared value if there is one. A row that cannot
     /// be read is reported once and not written over.
     ///
-    /// It waits for a look already under way (the watcher's), so that what either found has
+    /// It waits for a look already under way (the poller's), so that what either found has
     /// reached the shared value when it returns; called again from a store while this storage
     /// delivers a change on the same thread, it returns at once.
     public func checkForChanges() {
-        watcher.lookNow(self) { $0.lookAndDeliver() }
+        poller.lookNow(self) { $0.lookAndDeliver() }
     }
 
     /// One look, and the delivery of what it found.

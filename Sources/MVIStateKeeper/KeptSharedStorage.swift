@@ -18,7 +18,7 @@ import MVI
 ///   saving is refused until the file is moved away or the keeper is cleared.
 /// - A change made to the saved value from outside (another process, another window that
 ///   keeps its own `Shared` on the same file) is picked up every `watchInterval` and reaches
-///   every store like any other change; when the watcher's file holds what this storage last
+///   every store like any other change; when the poller's file holds what this storage last
 ///   wrote, nothing is read.
 /// - A value written from outside while the shared value runs that this storage cannot read
 ///   (a newer version written by a newer app, another shape, a torn file) is reported through
@@ -50,7 +50,7 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
     /// each save): a value read before one of this storage's own saves is never handed to the
     /// shared value after that save (it replaced the newer value with the older one, and the
     /// process stayed there: its own file matched what it had written).
-    private let watcher = SharedStorageWatcher()
+    private let poller = SharedStoragePoller()
 
     /// A storage that saves with `keeper`.
     ///
@@ -75,7 +75,7 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
 
     /// Saves `value` atomically; throws while a saved value that could not be read is kept.
     public func save(_ value: Value) throws {
-        try watcher.ordering.withLock { () throws(any Error) in try write(value) }
+        try poller.ordering.withLock { () throws(any Error) in try write(value) }
     }
 
     private func write(_ value: Value) throws {
@@ -96,18 +96,18 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
             $0.onChange = onChange
             $0.onError = onError
         }
-        watcher.watch(self, every: watchInterval) { $0.lookAndDeliver() }
+        poller.poll(self, every: watchInterval) { $0.lookAndDeliver() }
     }
 
     /// Looks for a change made to the saved value from outside now (when the app comes back
     /// to the foreground, say), and hands it to the shared value if there is one. A value
     /// that cannot be read is reported once and not written over (see the type's overview).
     ///
-    /// It waits for a look already under way (the watcher's), so that what either found has
+    /// It waits for a look already under way (the poller's), so that what either found has
     /// reached the shared value when it returns; called again from a store while this storage
     /// delivers a change on the same thread, it returns at once.
     public func checkForChanges() {
-        watcher.lookNow(self) { $0.lookAndDeliver() }
+        poller.lookNow(self) { $0.lookAndDeliver() }
     }
 
     /// One look, and the delivery of what it found.

@@ -9,7 +9,7 @@ protocol KeptStoreHandle: Sendable {
 
 /// Saves one store's state for a ``StateKeeper``: the observer marks the state dirty, a task
 /// writes it, coalesced; the store's end triggers a final write, on the thread that cancels
-/// the store (a cancel handler) and again, if something changed meanwhile, when the draining
+/// the store (a cancel observer) and again, if something changed meanwhile, when the draining
 /// thread finishes the store.
 ///
 /// It always writes the store's live state (`StoreCore.liveState`), never a state time
@@ -21,7 +21,7 @@ final class KeptStore<F: Feature, Saved: Codable & Sendable>: KeptStoreHandle {
         var isFinished = false
         var subscription: Subscription?
         var writer: Task<Void, Never>?
-        var cancelHandler: CancelHandlerToken?
+        var cancelObserver: CancelObserverToken?
     }
 
     let keeper: StateKeeper<F.State, Saved>
@@ -45,12 +45,12 @@ final class KeptStore<F: Feature, Saved: Codable & Sendable>: KeptStoreHandle {
         // The final save on the thread that calls `cancel()`, before it returns, even when
         // another thread is draining the store. `nil` if the store is cancelled already: then
         // the observer below is abandoned and its `onFinish` saves.
-        let cancelHandler = core.addCancelHandler { [weak self] drainingElsewhere in
+        let cancelObserver = core.addCancelObserver { [weak self] drainingElsewhere in
             // A draining thread may have reduced a message whose observers (this keeper's
             // among them) have not run yet: then "not dirty" cannot be trusted, so write.
             self?.flush(force: drainingElsewhere)
         }
-        signal.withLock { $0.cancelHandler = cancelHandler }
+        signal.withLock { $0.cancelObserver = cancelObserver }
         if case .onChange(let interval) = trigger {
             let writer = Task.detached(priority: .utility) { [self] in
                 while await waitUntilDirty() {
@@ -135,20 +135,20 @@ final class KeptStore<F: Feature, Saved: Codable & Sendable>: KeptStoreHandle {
 
     /// Ends keeping: no more writes, the writer task ends, the observer goes.
     func stop() {
-        let (waiter, writer, subscription, cancelHandler) = signal.withLock { signal in
+        let (waiter, writer, subscription, cancelObserver) = signal.withLock { signal in
             signal.isFinished = true
             defer {
                 signal.waiter = nil
                 signal.writer = nil
                 signal.subscription = nil
-                signal.cancelHandler = nil
+                signal.cancelObserver = nil
             }
-            return (signal.waiter, signal.writer, signal.subscription, signal.cancelHandler)
+            return (signal.waiter, signal.writer, signal.subscription, signal.cancelObserver)
         }
         waiter?.resume(returning: false)
         writer?.cancel()
         subscription?.cancel()
-        if let cancelHandler { core?.removeCancelHandler(cancelHandler) }
+        if let cancelObserver { core?.removeCancelObserver(cancelObserver) }
         keeper.kept.withLock { kept in
             if let current = kept as? KeptStore, current === self { kept = nil }
         }

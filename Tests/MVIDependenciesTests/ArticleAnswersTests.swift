@@ -296,14 +296,14 @@ struct ArticleAnswersTests {
     @Test func anOptionalChild() async {
         let page = TestStore(Page(), initialState: .init())
         await page.send(.editTapped) { $0.editor = .init() }
-        await page.send(.editor(.intent(.setTitle("Draft")))) { $0.editor?.title = "Draft" }
+        await page.send(\.editor, .setTitle("Draft")) { $0.title = "Draft" }
         await page.send(.editor(.intent(.close))) { $0.editor = nil }
     }
 
     @Test func aOneCaseEnumDestination() async {
         let post = TestStore(Post(), initialState: .init())
         await post.send(.editTapped) { $0.destination = .editor(.init()) }
-        await post.send(.editor(.intent(.setTitle("Draft")))) { $0.destination = .editor(.init(title: "Draft")) }
+        await post.send(\.editor, .setTitle("Draft")) { $0.title = "Draft" }
         await post.send(.editor(.intent(.close))) { $0.destination = nil }
     }
 

@@ -84,7 +84,7 @@ final class LockedCounter: Sendable {
     var count: Int { value.load(ordering: .relaxed) }
 }
 
-struct Inbox: Feature {
+struct Queue: Feature {
     /// Today's feature, changed: it asks for the total after a push no more.
     var asksForTotal = true
     /// Today's feature, changed: it shouts a failure's text.
@@ -154,13 +154,13 @@ struct Inbox: Feature {
         let timeTravel = TimeTravel()
         timeTravel.startRecording()
         let store = Store(
-            Inbox(), initialState: .init(), name: "Inbox", middleware: [try timeTravel.register("Inbox")],
+            Queue(), initialState: .init(), name: "Queue", middleware: [try timeTravel.register("Queue")],
             environment: .dependencies { $0.server = .recording(pushCalls: pushCalls) })
         // The bootstrap's connection ends before the first search: two works running at once
         // may end in either order, in the session and in a rerun (which sends each intent after
         // as many messages as the session had made, and no more).
         await store.waitForIdle()
-        for intent: Inbox.Intent in [
+        for intent: Queue.Intent in [
             .search("swift"), .push("milk"), .push("bad eggs"), .search("mvi"), .search("forbidden"),
         ] {
             store.send(intent)
@@ -208,7 +208,7 @@ struct Inbox: Feature {
     @Test func aRerunReproducesTheSessionWithNoEndpointCalled() async throws {
         let data = try await Self.recordedSession()
         let rerun = try await TimeTravelReplay.rerun(
-            data, feature: Inbox(), environment: .dependencies { $0.server = .replaying })
+            data, feature: Queue(), environment: .dependencies { $0.server = .replaying })
         #expect(rerun.divergence == nil, "\(rerun)")
         #expect(rerun.isFaithful, "\(rerun)")
         #expect(rerun.intentsSent == 5)
@@ -221,7 +221,7 @@ struct Inbox: Feature {
     @Test func aChangedFeatureDivergesAtTheFirstEventItMakesDifferently() async throws {
         let data = try await Self.recordedSession()
         let rerun = try await TimeTravelReplay.rerun(
-            data, feature: Inbox(shoutsFailures: true), environment: .dependencies { $0.server = .replaying })
+            data, feature: Queue(shoutsFailures: true), environment: .dependencies { $0.server = .replaying })
         let divergence = try #require(rerun.divergence)
         #expect(divergence.kind == .message)
         #expect(divergence.expectedDescription == #"message failed("the server rejected bad eggs")"#)
@@ -235,7 +235,7 @@ struct Inbox: Feature {
         // `ReplayedFailure` with its text, which the feature's `catch let error as ServerError`
         // does not catch.
         let rerun = try await TimeTravelReplay.rerun(
-            data, feature: Inbox(),
+            data, feature: Queue(),
             environment: .dependencies {
                 $0.server = .replaying
                 $0.server.search = replayable("server.search", Server.testValue.search)
@@ -244,14 +244,14 @@ struct Inbox: Feature {
         #expect(divergence.expectedDescription == #"message failed("the server rejected forbidden")"#)
         #expect(
             divergence.actualDescription
-                == #"failure [Inbox] async work "search" failed: the server rejected forbidden"#)
+                == #"failure [Queue] async work "search" failed: the server rejected forbidden"#)
         #expect(rerun.unansweredCalls.isEmpty)
     }
 
     @Test func aFeatureThatNoLongerMakesACallLeavesItsResultUnused() async throws {
         let data = try await Self.recordedSession()
         let rerun = try await TimeTravelReplay.rerun(
-            data, feature: Inbox(asksForTotal: false), environment: .dependencies { $0.server = .replaying })
+            data, feature: Queue(asksForTotal: false), environment: .dependencies { $0.server = .replaying })
         #expect(rerun.unusedCalls == ["server.count": 1])
         let divergence = try #require(rerun.divergence)
         #expect(divergence.kind == .message)
@@ -264,7 +264,7 @@ struct Inbox: Feature {
         var recording = try TimeTravel.decodeRecording(try await Self.recordedSession())
         recording.stores[0].calls?.removeAll { $0.name == "server.count" }
         let rerun = try await TimeTravelReplay.rerun(
-            recording, feature: Inbox(),
+            recording, feature: Queue(),
             environment: .dependencies {
                 $0.server = .replaying
                 $0.server.count = replayable("server.count") { 42 }
@@ -282,7 +282,7 @@ struct Inbox: Feature {
         recording.stores[0].calls?.removeAll { $0.name == "server.search" }
         let liveCalls = LockedCounter()
         let rerun = try await TimeTravelReplay.rerun(
-            recording, feature: Inbox(),
+            recording, feature: Queue(),
             environment: .dependencies {
                 $0.server = .replaying
                 $0.server.search = replayable("server.search") { (query: String) async throws -> [String] in
@@ -302,7 +302,7 @@ struct Inbox: Feature {
         let pushCalls = LockedCounter()
         let timeTravel = TimeTravel()  // registered, never started
         let store = Store(
-            Inbox(), initialState: .init(), name: "Inbox", middleware: [try timeTravel.register("Inbox")],
+            Queue(), initialState: .init(), name: "Queue", middleware: [try timeTravel.register("Queue")],
             environment: .dependencies { $0.server = .recording(pushCalls: pushCalls) })
         store.send(.push("milk"))
         await store.waitForIdle()
@@ -320,16 +320,16 @@ struct Inbox: Feature {
         let timeTravel = TimeTravel(callSites: false)
         timeTravel.startRecording()
         let store = Store(
-            Inbox(), initialState: .init(), name: "Inbox", middleware: [try timeTravel.register("Inbox")],
+            Queue(), initialState: .init(), name: "Queue", middleware: [try timeTravel.register("Queue")],
             environment: .dependencies { $0.server = .recording() })
         store.send(.search("a"))
         await store.waitForIdle()
         let data = try timeTravel.export()
         await #expect(throws: TimeTravelReplayError.self) {
-            _ = try await TimeTravelReplay.rerun(data, feature: Inbox(), environment: .dependencies())
+            _ = try await TimeTravelReplay.rerun(data, feature: Queue(), environment: .dependencies())
         }
         do {
-            _ = try await TimeTravelReplay.rerun(data, feature: Inbox(), environment: .dependencies())
+            _ = try await TimeTravelReplay.rerun(data, feature: Queue(), environment: .dependencies())
         } catch {
             guard case .originsNotRecorded = error else {
                 Issue.record("expected originsNotRecorded, got \(error)")
@@ -343,7 +343,7 @@ struct Inbox: Feature {
         let rerun: TimeTravelRerun
         do {
             rerun = try await TimeTravelReplay.rerun(
-                data, feature: Inbox(),
+                data, feature: Queue(),
                 environment: .dependencies {
                     $0.server = .replaying
                     // Opening a session never returns.
@@ -353,7 +353,7 @@ struct Inbox: Feature {
                     }
                 }, timeout: .milliseconds(200))
         } catch {
-            guard case .timedOut(store: "Inbox", _, _, let leftRunning) = error, leftRunning == ["work without an id"]
+            guard case .timedOut(store: "Queue", _, _, let leftRunning) = error, leftRunning == ["work without an id"]
             else {
                 Issue.record("expected a timeout with the opening left running, got \(error)")
                 return
@@ -369,12 +369,12 @@ struct Inbox: Feature {
         // must not be reached (the recording answers them).
         let timeTravel = TimeTravel()
         let store = Store(
-            Inbox(), initialState: .init(), name: "Inbox", middleware: [try timeTravel.register("Inbox")],
+            Queue(), initialState: .init(), name: "Queue", middleware: [try timeTravel.register("Queue")],
             environment: .dependencies { $0.server = .replaying })
         await store.waitForIdle()
         try timeTravel.import(data)
         let reruns = await timeTravel.rerunImportedRecording()
-        #expect(reruns.map(\.storeName) == ["Inbox"])
+        #expect(reruns.map(\.storeName) == ["Queue"])
         let rerun = try #require(try reruns.first?.result.get())
         #expect(rerun.isFaithful, "\(rerun)")
         #expect(rerun.intentsSent == 5)

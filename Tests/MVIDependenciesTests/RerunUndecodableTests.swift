@@ -23,7 +23,7 @@ struct RerunUndecodableTests {
         let recording = try await Self.session(firstSearchResult: value)
         let liveCalls = LockedCounter()
         let rerun = try await TimeTravelReplay.rerun(
-            recording, feature: Inbox(),
+            recording, feature: Queue(),
             environment: .dependencies {
                 $0.server = .replaying
                 $0.server.search = replayable("server.search", errors: [ServerError.self]) { _ in

@@ -101,7 +101,7 @@ final class Announcements: Sendable {
 /// already, and the server sends a push only when what it shows changes.)
 struct PageClient {
     let socket: TestWebSocketClient.Connection
-    let inbox: FrameInbox
+    let frameQueue: FrameQueue
 
     /// How long a test waits for a frame before it fails instead of hanging: far more than
     /// any frame takes on a loaded machine (pushes come every 50 ms).
@@ -116,12 +116,12 @@ struct PageClient {
         where predicate: @escaping @Sendable ([String: JSONValue]) -> Bool,
         sourceLocation: SourceLocation = #_sourceLocation
     ) async -> [String: JSONValue]? {
-        await inbox.take(dropping: true, where: predicate, sourceLocation: sourceLocation)
+        await frameQueue.take(dropping: true, where: predicate, sourceLocation: sourceLocation)
     }
 
     /// The next reply or error frame; the frames before it are kept for `next(where:)`.
     mutating func answer(sourceLocation: SourceLocation = #_sourceLocation) async -> [String: JSONValue]? {
-        await inbox.take(
+        await frameQueue.take(
             dropping: false, where: { $0["type"] == .string("reply") || $0["type"] == .string("error") },
             sourceLocation: sourceLocation)
     }
@@ -138,7 +138,7 @@ struct PageClient {
 }
 
 /// The frames a ``PageClient`` has received and not yet taken, in arrival order.
-final class FrameInbox: Sendable {
+final class FrameQueue: Sendable {
     private struct State {
         var frames: [[String: JSONValue]] = []
         var isFinished = false
@@ -199,17 +199,17 @@ private func connect(
     _ body: @escaping @Sendable (inout PageClient) async throws -> Void
 ) async throws {
     try await TestWebSocketClient.connect(url: url, headers: headers, maxMessageSize: 64 << 20) { socket in
-        let inbox = FrameInbox()
+        let frameQueue = FrameQueue()
         let reader = Task {
-            defer { inbox.finish() }
+            defer { frameQueue.finish() }
             for try await message in socket.messages {
                 guard case .text(let text) = message,
                     case .object(let object) = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
                 else { continue }
-                inbox.add(object)
+                frameQueue.add(object)
             }
         }
-        var client = PageClient(socket: socket, inbox: inbox)
+        var client = PageClient(socket: socket, frameQueue: frameQueue)
         var bodyError: (any Error)?
         do {
             try await body(&client)

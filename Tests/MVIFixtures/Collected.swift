@@ -1,6 +1,6 @@
 import MVI
 
-/// A thread-safe list of the values callbacks saw.
+/// A thread-safe list of the values observers saw.
 package final class Collected<Value: Sendable>: Sendable {
     private let storage = Locked<[Value]>([])
 

@@ -97,7 +97,7 @@ struct Ticker: Feature {
     /// are kept between sends and fields change after being unchanged.
     private func expectDiffsAreCustomDumps(_ steps: [Shelf.Intent], stores: Int) {
         let (logger, sink) = memoryLogger()
-        let logging = LoggingMiddleware<Shelf>(
+        let logging = LoggingMiddleware<Shelf>.logging(
             logger: logger, levels: StoreLogLevels(state: .debug), maxValueLength: nil)
         let all = (0..<stores).map { index in
             Store(Shelf(), initialState: .init(), name: "Shelf\(index)", middleware: [logging])
@@ -140,7 +140,7 @@ struct Ticker: Feature {
     /// shared): each store's lines are its own diffs, in order.
     @Test func twoStoresSendingAtOnceThroughOneMiddleware() async {
         let (logger, sink) = memoryLogger()
-        let logging = LoggingMiddleware<Shelf>(
+        let logging = LoggingMiddleware<Shelf>.logging(
             logger: logger, levels: StoreLogLevels(intent: .debug, state: .debug), maxValueLength: nil)
         let expected = await withTaskGroup(of: (String, [String]).self) { group in
             for index in 0..<2 {

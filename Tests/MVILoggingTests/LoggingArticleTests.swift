@@ -10,7 +10,7 @@ import Testing
         let (logger, sink) = memoryLogger(level: .debug)
         // The article's samples.
         let store = Store(Counter(), initialState: .init(), middleware: [.logging(logger: logger)])
-        let verbose = LoggingMiddleware<Counter>(
+        let verbose: LoggingMiddleware<Counter> = .logging(
             logger: logger,
             levels: StoreLogLevels(intent: .debug, state: .trace, failure: .error),
             maxValueLength: 80)

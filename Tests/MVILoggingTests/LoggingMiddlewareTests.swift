@@ -50,7 +50,7 @@ import Testing
         let levels = StoreLogLevels(intent: .notice, sideEffect: .warning)
         let store = Store(
             Counter(), initialState: .init(), name: "C",
-            middleware: [LoggingMiddleware(logger: logger, levels: levels)])
+            middleware: [.logging(logger: logger, levels: levels)])
         store.send(.increment)
         store.send(.say("x"))
         store.cancel()
@@ -144,11 +144,11 @@ import Testing
 
     @Test func observedKindsFollowTheConfiguredLevels() {
         let logger = Logger(label: "kinds")
-        #expect(LoggingMiddleware<Counter>(logger: logger, levels: .off).observedEventKinds.isEmpty)
-        let some = LoggingMiddleware<Counter>(logger: logger, levels: StoreLogLevels(intent: .debug))
+        #expect(LoggingMiddleware<Counter>.logging(logger: logger, levels: .off).observedEventKinds.isEmpty)
+        let some = LoggingMiddleware<Counter>.logging(logger: logger, levels: StoreLogLevels(intent: .debug))
         // Cancellation too, to forget the store's name, which is made once and kept.
         #expect(some.observedEventKinds == [.intent, .cancelled])
-        let states = LoggingMiddleware<Counter>(logger: logger, levels: StoreLogLevels(state: .debug))
+        let states = LoggingMiddleware<Counter>.logging(logger: logger, levels: StoreLogLevels(state: .debug))
         #expect(states.observedEventKinds == [.state, .stateReplaced, .sharedChange, .created, .cancelled])
     }
 

@@ -106,7 +106,7 @@ struct Profile: EditingFeature {
     /// until the store is cancelled.
     @Test func anUnnamedStoreIsLoggedUnderItsFeaturesName() {
         let (logger, sink) = memoryLogger()
-        let logging = LoggingMiddleware<Counter>(logger: logger, levels: .all(.debug))
+        let logging = LoggingMiddleware<Counter>.logging(logger: logger, levels: .all(.debug))
         let first = Store(Counter(), initialState: .init(), middleware: [logging])
         first.send(.increment)
         first.cancel()

@@ -24,7 +24,7 @@ struct MetricsMiddlewareTests {
     }
 
     @Test func oneMiddlewareServesManyStores() throws {
-        let middleware = MetricsMiddleware<Counter>(factory: metrics)
+        let middleware = MetricsMiddleware<Counter>.metrics(factory: metrics)
         let first = Store(Counter(), initialState: .init(), name: "first", middleware: [middleware])
         let second = Store(Counter(), initialState: .init(), name: "second", middleware: [middleware])
         first.send(.increment)

@@ -91,7 +91,7 @@ private let wroteMarker = "MVI-SQLITE-WROTE "
         #expect(try SQLiteSharedStorage<Ledger>(path: path, key: "ledger", watchInterval: nil).load() == Ledger(101))
     }
 
-    /// Another process writes a row of another version while the app runs: the watcher
+    /// Another process writes a row of another version while the app runs: the poller
     /// reports it, saving is refused (the row stays), the store keeps working in memory; when
     /// a readable row is written there again, it arrives and saving resumes.
     @Test(.timeLimit(.minutes(5))) func aRowOfAnotherVersionWrittenFromOutsideIsReportedAndNotOverwritten()

@@ -132,9 +132,9 @@ func temporaryDatabase(_ name: String = #function) throws -> String {
         #expect(first.value == second.value)
     }
 
-    /// The watcher looks by itself every `watchInterval`. Waited for on a thread of its own:
+    /// The poller looks by itself every `watchInterval`. Waited for on a thread of its own:
     /// the crash tests' children keep both cores busy for a while.
-    @Test(.timeLimit(.minutes(5))) func theWatcherPicksUpACommitByItself() async throws {
+    @Test(.timeLimit(.minutes(5))) func thePollerPicksUpACommitByItself() async throws {
         let path = try temporaryDatabase()
         let writer = shared(path)
         let reader = shared(path, watch: .milliseconds(20))

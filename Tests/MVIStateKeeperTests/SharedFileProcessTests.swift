@@ -18,7 +18,7 @@ struct RaceValue: Codable, Sendable, Equatable {
 
 /// Several processes share one `.file` value and change it 1,000 times each (issue 44):
 /// no save fails (a writer's temporary file is never deleted by another process), and every
-/// process ends on the value the file holds (the watchers converge).
+/// process ends on the value the file holds (the pollers converge).
 @Suite struct SharedFileProcessTests {
     @Test(.timeLimit(.minutes(5)), arguments: [2, 3, 8])
     func processesSharingOneFileLoseNoSaveAndConverge(processes: Int) async throws {

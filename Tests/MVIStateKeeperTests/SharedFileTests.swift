@@ -153,9 +153,9 @@ private let readyMarker = "MVI-SHARED-READY "
         #expect(reopened.value.n == 51)
     }
 
-    /// The watcher looks by itself every `watchInterval`. Waited for on a thread of its own:
+    /// The poller looks by itself every `watchInterval`. Waited for on a thread of its own:
     /// the crash tests' children keep both cores busy for a while.
-    @Test(.timeLimit(.minutes(5))) func theWatcherPicksUpAChangeByItself() async throws {
+    @Test(.timeLimit(.minutes(5))) func thePollerPicksUpAChangeByItself() async throws {
         let directory = try temporaryDirectory()
         let writer = Shared(CrashState(0), storage: .file(directory: directory, key: "tally", watchInterval: nil))
         let reader = Shared(

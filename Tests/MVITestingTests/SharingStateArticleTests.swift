@@ -127,9 +127,7 @@ enum SharedElementsArticle {
         let blob = Contact(id: 1, name: "Blob")
         let store = TestStore(SharedElementsArticle.ContactsApp(), initialState: .init(contacts: [blob]))
         await store.send(.open(blob)) { $0.path.push(.detail(.init(contact: blob))) }
-        await store.send(.detail(0, .rename("Blob Jr."))) {
-            $0.path[child: 0] = .detail(.init(contact: Contact(id: 1, name: "Blob Jr.")))
-        }
+        await store.send(\.detail[0], .rename("Blob Jr.")) { $0.contact.name = "Blob Jr." }
         #expect(store.state.contacts == [Contact(id: 1, name: "Blob Jr.")])
         await store.send(.delete(1)) {
             $0.contacts = []

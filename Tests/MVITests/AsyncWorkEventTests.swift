@@ -14,7 +14,7 @@ import Testing
     }
 
     /// Collects work events, and counts the calls of everything else.
-    final class WorkWatcher: Middleware, Sendable {
+    final class WorkObserver: Middleware, Sendable {
         typealias Target = Worker
         let seen = Collected<Seen>()
         let storeNames = Collected<String>()
@@ -39,41 +39,42 @@ import Testing
     }
 
     @Test func workThatFinishesStartsAndEndsOnce() async {
-        let watcher = WorkWatcher()
-        let store = Store(Worker(), initialState: .init(), name: "worker", middleware: [watcher])
+        let workObserver = WorkObserver()
+        let store = Store(Worker(), initialState: .init(), name: "worker", middleware: [workObserver])
         store.send(.load(id: "profile"))
-        let events = await watcher.events(2)
+        let events = await workObserver.events(2)
         #expect(events.map(\.phase) == [.started, .finished])
         #expect(events[0].work == events[1].work)
         #expect(events[0].parentWork == nil)
         #expect(events.map(\.id) == ["profile", "profile"])
-        #expect(watcher.storeNames.values == ["worker", "worker"])
+        #expect(workObserver.storeNames.values == ["worker", "worker"])
         await store.waitForIdle()
         #expect(store.state.loaded == 1)
     }
 
     @Test func workThatThrowsEndsAsFailed() async {
-        let watcher = WorkWatcher()
-        let store = Store(Worker(), initialState: .init(), middleware: [watcher], onError: StoreErrorHandler { _ in })
+        let workObserver = WorkObserver()
+        let store = Store(
+            Worker(), initialState: .init(), middleware: [workObserver], onError: StoreErrorHandler { _ in })
         store.send(.fail)
-        #expect(await watcher.events(2).map(\.phase) == [.started, .failed])
+        #expect(await workObserver.events(2).map(\.phase) == [.started, .failed])
     }
 
     @Test func cancelledWorkEndsAsCancelled() async {
-        let watcher = WorkWatcher()
-        let store = Store(Worker(), initialState: .init(), middleware: [watcher])
+        let workObserver = WorkObserver()
+        let store = Store(Worker(), initialState: .init(), middleware: [workObserver])
         store.send(.hang(id: "poll"))
         store.send(.stop(id: "poll"))
-        #expect(await watcher.events(2).map(\.phase) == [.started, .cancelled])
+        #expect(await workObserver.events(2).map(\.phase) == [.started, .cancelled])
     }
 
     @Test func workOfAStoreThatEndsEndsAsCancelled() async {
-        let watcher = WorkWatcher()
-        var store: Store<Worker>? = Store(Worker(), initialState: .init(), middleware: [watcher])
+        let workObserver = WorkObserver()
+        var store: Store<Worker>? = Store(Worker(), initialState: .init(), middleware: [workObserver])
         store?.send(.hang(id: "a"))
         store?.send(.hang(id: "b"))
         store = nil
-        let events = await watcher.events(4)
+        let events = await workObserver.events(4)
         #expect(events.filter { $0.phase == .cancelled }.count == 2)
         #expect(
             Set(events.filter { $0.phase == .started }.map(\.work))
@@ -81,10 +82,10 @@ import Testing
     }
 
     @Test func workStartedByWorkNamesItsParent() async {
-        let watcher = WorkWatcher()
-        let store = Store(Worker(), initialState: .init(), middleware: [watcher])
+        let workObserver = WorkObserver()
+        let store = Store(Worker(), initialState: .init(), middleware: [workObserver])
         store.send(.nested)
-        let events = await watcher.events(4)
+        let events = await workObserver.events(4)
         let outer = events.first { $0.phase == .started && $0.id == "outer" }
         let inner = events.first { $0.phase == .started && $0.id == "inner" }
         #expect(outer?.parentWork == nil)
@@ -93,17 +94,17 @@ import Testing
     }
 
     @Test func middlewareThatDoesNotAskSeesNoWork() async {
-        let watcher = WorkWatcher(observes: false)
-        let store = Store(Worker(), initialState: .init(), middleware: [watcher])
+        let workObserver = WorkObserver(observes: false)
+        let store = Store(Worker(), initialState: .init(), middleware: [workObserver])
         store.send(.load(id: "profile"))
         await store.waitForIdle()
         #expect(store.state.loaded == 1)
-        #expect(watcher.seen.values.isEmpty)
+        #expect(workObserver.seen.values.isEmpty)
     }
 
     @Test func everyStartHasOneEndUnderConcurrentSends() async {
-        let watcher = WorkWatcher()
-        let store = Store(Worker(), initialState: .init(), middleware: [watcher])
+        let workObserver = WorkObserver()
+        let store = Store(Worker(), initialState: .init(), middleware: [workObserver])
         await withTaskGroup(of: Void.self) { group in
             for sender in 0..<4 {
                 group.addTask {
@@ -111,7 +112,7 @@ import Testing
                 }
             }
         }
-        let events = await watcher.events(800)
+        let events = await workObserver.events(800)
         let started = events.filter { $0.phase == .started }.map(\.work)
         let finished = events.filter { $0.phase == .finished }.map(\.work)
         #expect(started.count == 400)

@@ -3,20 +3,20 @@ import MVIFixtures
 import Testing
 
 @Suite struct SideEffectTests {
-    @Test func bufferedSideEffectsArriveOnceForALateListener() async {
+    @Test func bufferedSideEffectsArriveOnceForALateObserver() async {
         let store = Store(Counter(), initialState: .init())
         store.send(.notify("a"))
         store.send(.notify("b"))
         var iterator = store.sideEffects.makeAsyncIterator()
         #expect(await iterator.next() == .said("a"))
         #expect(await iterator.next() == .said("b"))
-        // A second listener finds nothing left: each side effect is delivered once.
+        // A second observer finds nothing left: each side effect is delivered once.
         store.send(.notify("c"))
         var second = store.sideEffects.makeAsyncIterator()
         #expect(await second.next() == .said("c"))
     }
 
-    @Test func bufferedSideEffectsGoToALateCallback() {
+    @Test func bufferedSideEffectsGoToALateObserver() {
         let store = Store(Counter(), initialState: .init())
         store.send(.notify("early"))
         let seen = Collected<Counter.SideEffect>()
@@ -28,7 +28,7 @@ import Testing
         #expect(seen.values == [.said("early"), .said("live")])
     }
 
-    @Test func sideEffectsWaitWhileNobodyListensBetweenListeners() async {
+    @Test func sideEffectsWaitWhileNobodyListensBetweenObservers() async {
         let store = Store(Counter(), initialState: .init())
         let first = Collected<Counter.SideEffect>()
         let subscription = store.onSideEffect { first.append($0) }
@@ -72,17 +72,17 @@ import Testing
         subscription.cancel()
     }
 
-    @Test func broadcastReachesEveryListener() async {
+    @Test func broadcastReachesEveryObserver() async {
         let store = Store(Counter(), initialState: .init(), sideEffects: .broadcast())
         store.send(.notify("before anyone"))
-        let callback = Collected<Counter.SideEffect>()
-        let subscription = store.onSideEffect { callback.append($0) }
+        let observed = Collected<Counter.SideEffect>()
+        let subscription = store.onSideEffect { observed.append($0) }
         var first = store.sideEffects.makeAsyncIterator()
         var second = store.sideEffects.makeAsyncIterator()
         store.send(.notify("everyone"))
         #expect(await first.next() == .said("everyone"))
         #expect(await second.next() == .said("everyone"))
-        #expect(callback.values == [.said("before anyone"), .said("everyone")])
+        #expect(observed.values == [.said("before anyone"), .said("everyone")])
         subscription.cancel()
     }
 

@@ -14,7 +14,7 @@ import Testing
         subscription.cancel()
     }
 
-    @Test func cancelledSubscriptionStopsCallbacks() {
+    @Test func cancelledSubscriptionStopsObservers() {
         let store = Store(Counter(), initialState: .init())
         let seen = Collected<Int>()
         let subscription = store.subscribe { seen.append($0.count) }
@@ -24,7 +24,7 @@ import Testing
         #expect(seen.values == [0, 1])
     }
 
-    @Test func releasedSubscriptionStopsCallbacks() {
+    @Test func releasedSubscriptionStopsObservers() {
         let store = Store(Counter(), initialState: .init())
         let seen = Collected<Int>()
         do {

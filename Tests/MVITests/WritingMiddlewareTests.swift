@@ -92,11 +92,11 @@ enum WritingMiddlewareDocs {
     @Test func theEventKindNamesEveryEvent() {
         let mismatches = Collected<String>()
         let kinds = Collected<StoreEvent<Counter>.Kind>()
-        let watcher = AnyMiddleware<Counter> { event, context in
+        let poller = AnyMiddleware<Counter> { event, context in
             kinds.append(context.eventKind)
             if event.kind != context.eventKind { mismatches.append("\(event.kind) as \(context.eventKind)") }
         }
-        let store = Store(Counter(), initialState: .init(), middleware: [watcher])
+        let store = Store(Counter(), initialState: .init(), middleware: [poller])
         store.send(.increment)
         store.send(.notify("hi"))
         store.replaceState(with: Counter.State(count: 7))

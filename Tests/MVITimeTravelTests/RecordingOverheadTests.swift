@@ -23,7 +23,7 @@ struct RecordingOverheadTests {
         func execute(_ intent: Intent, _ context: StoreContext<Self>) { context.dispatch(.incremented) }
     }
 
-    /// The best CPU time per send, in nanoseconds, over `runs` runs with one subscriber.
+    /// The best CPU time per send, in nanoseconds, over `runs` runs with one observer.
     func measure(runs: Int = 9, sends: Int = 200_000, _ make: () throws -> Store<Bench>) throws -> Double {
         var best = Double.infinity
         for _ in 0..<runs {
@@ -46,7 +46,7 @@ struct RecordingOverheadTests {
         return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
     }
 
-    @Test func sendOneSubscriberTimeTravel() throws {
+    @Test func sendOneObserverTimeTravel() throws {
         let plain = try measure { Store(Bench(), initialState: .init()) }
         let noop = try measure {
             Store(Bench(), initialState: .init(), middleware: [AnyMiddleware<Bench> { _, _ in }])

@@ -34,7 +34,7 @@ public final class ListView {
     }
 }
 
-/// A button that calls its handler when clicked.
+/// A button that calls its action when clicked.
 @MainActor
 public final class Button {
     /// Its title.

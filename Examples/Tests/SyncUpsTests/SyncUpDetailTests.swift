@@ -55,10 +55,10 @@ struct SyncUpDetailTests {
 
     @Test func editingAndDoneSavesTheSyncUp() async {
         let store = Self.store()
-        var form = SyncUpForm.State(syncUp: .mock)
-        await store.send(.editTapped) { $0.destination = .edit(form) }
-        form.syncUp.title = "Blob's Meeting"
-        await store.send(.edit(.intent(.binding(.set(\.syncUp, form.syncUp))))) { $0.destination = .edit(form) }
+        await store.send(.editTapped) { $0.destination = .edit(.init(syncUp: .mock)) }
+        var syncUp = SyncUp.mock
+        syncUp.title = "Blob's Meeting"
+        await store.send(\.edit, .binding(.set(\.syncUp, syncUp))) { $0.syncUp.title = "Blob's Meeting" }
         await store.send(.doneEditingTapped) {
             $0.destination = nil
             $0.syncUp.title = "Blob's Meeting"
@@ -68,10 +68,10 @@ struct SyncUpDetailTests {
 
     @Test func cancellingAnEditKeepsTheSyncUp() async {
         let store = Self.store()
-        var form = SyncUpForm.State(syncUp: .mock)
-        await store.send(.editTapped) { $0.destination = .edit(form) }
-        form.syncUp.title = "Gone"
-        await store.send(.edit(.intent(.binding(.set(\.syncUp, form.syncUp))))) { $0.destination = .edit(form) }
+        await store.send(.editTapped) { $0.destination = .edit(.init(syncUp: .mock)) }
+        var syncUp = SyncUp.mock
+        syncUp.title = "Gone"
+        await store.send(\.edit, .binding(.set(\.syncUp, syncUp))) { $0.syncUp.title = "Gone" }
         await store.send(.cancelEditTapped) { $0.destination = nil }
         #expect(!store.isDismissed)  // the sheet closed, not the screen
         await store.finish()

@@ -37,21 +37,18 @@ struct SyncUpsAppTests {
     @Test func anEditInTheDetailReachesTheList() async {
         let store = TestStore(
             SyncUpsApp(), initialState: .init(list: .init(syncUps: [.mock])), environment: .dependencies())
-        var detail = SyncUpDetail.State(syncUp: .mock)
-        await store.send(.path(.push(.detail(detail)))) { $0.path = DestinationStack([.detail(detail)]) }
-        var form = SyncUpForm.State(syncUp: .mock)
-        detail.destination = .edit(form)
-        await store.send(.detail(0, .intent(.editTapped))) { $0.path = DestinationStack([.detail(detail)]) }
-        form.syncUp.title = "Blob"
-        detail.destination = .edit(form)
-        await store.send(.detail(0, .intent(.edit(.intent(.binding(.set(\.syncUp, form.syncUp))))))) {
-            $0.path = DestinationStack([.detail(detail)])
+        await store.send(.path(.push(.detail(.init(syncUp: .mock))))) {
+            $0.path = DestinationStack([.detail(.init(syncUp: .mock))])
         }
-        await store.send(.detail(0, .intent(.doneEditingTapped))) {
-            // The detail's sync-up is the list's: asserting one asserts both.
-            $0.path = DestinationStack([.detail(.init(syncUp: form.syncUp))])
+        await store.send(\.detail[0], .editTapped) { $0.destination = .edit(.init(syncUp: .mock)) }
+        var blob = SyncUp.mock
+        blob.title = "Blob"
+        await store.send(\.detail[0].edit, .binding(.set(\.syncUp, blob))) { $0.syncUp.title = "Blob" }
+        await store.send(\.detail[0], .doneEditingTapped) {
+            $0.destination = nil
+            $0.syncUp.title = "Blob"  // the detail's sync-up is the list's: asserting one asserts both
         }
-        #expect(store.state.list.syncUps == [form.syncUp])
+        #expect(store.state.list.syncUps == [blob])
         await store.finish()
     }
 
@@ -64,7 +61,7 @@ struct SyncUpsAppTests {
             environment: .dependencies())
         var withoutMeetings = SyncUp.mock
         withoutMeetings.meetings = []
-        await store.send(.detail(0, .intent(.deleteMeetings(atOffsets: [0])))) { $0.list.syncUps = [withoutMeetings] }
+        await store.send(\.detail[0], .deleteMeetings(atOffsets: [0])) { $0.syncUp.meetings = [] }
         #expect(
             store.state.path
                 == DestinationStack([.detail(.init(syncUp: withoutMeetings)), .record(.init(syncUp: withoutMeetings))]))
@@ -87,9 +84,7 @@ struct SyncUpsAppTests {
         await store.send(.path(.push(.detail(.init(syncUp: .mock))))) {
             $0.path = DestinationStack([.detail(.init(syncUp: .mock))])
         }
-        await store.send(.detail(0, .intent(.deleteTapped))) {
-            $0.path = DestinationStack([.detail(.init(destination: .alert(.deleteSyncUp), syncUp: .mock))])
-        }
+        await store.send(\.detail[0], .deleteTapped) { $0.destination = .alert(.deleteSyncUp) }
         await store.send(.detail(0, .intent(.alert(.confirmDeletion)))) {
             $0.path = DestinationStack()
             $0.list.syncUps = []
@@ -113,7 +108,7 @@ struct SyncUpsAppTests {
             })
         let detail = SyncUpsApp.Path.detail(.init(syncUp: .sixSeconds))
         var record = RecordMeeting.State(syncUp: .sixSeconds)
-        await store.send(.record(1, .intent(.start)))
+        await store.send(\.record[1], .start)
         record.transcript = "I completed the project"
         await store.receive(.record(1, .message(.heard("I completed the project")))) {
             $0.path = DestinationStack([detail, .record(record)])
@@ -148,19 +143,14 @@ struct SyncUpsAppTests {
             $0.path = DestinationStack([.detail(.init(syncUp: .mock)), .record(.init(syncUp: .mock))])
         }
         // What the recording screen's view sends when it appears.
-        await store.send(.record(1, .intent(.start)))
+        await store.send(\.record[1], .start)
         await clock.advance(by: .seconds(1))
         await store.receive(intent: .record(1, .intent(.timerTicked))) {
             $0.path = DestinationStack([
                 .detail(.init(syncUp: .mock)), .record(.init(secondsElapsed: 1, syncUp: .mock)),
             ])
         }
-        await store.send(.record(1, .intent(.endMeetingTapped))) {
-            $0.path = DestinationStack([
-                .detail(.init(syncUp: .mock)),
-                .record(.init(alert: .endMeeting(isDiscardable: true), secondsElapsed: 1, syncUp: .mock)),
-            ])
-        }
+        await store.send(\.record[1], .endMeetingTapped) { $0.alert = .endMeeting(isDiscardable: true) }
         await store.send(.record(1, .intent(.alert(.confirmDiscard)))) {
             $0.path = DestinationStack([.detail(.init(syncUp: .mock))])
         }

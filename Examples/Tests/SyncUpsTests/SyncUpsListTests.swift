@@ -14,7 +14,7 @@ struct SyncUpsListTests {
         var syncUp = SyncUp(id: UUID(0), attendees: [Attendee(id: UUID(1))])
         await store.send(.addSyncUpTapped) { $0.add = .init(syncUp: syncUp) }
         syncUp.title = "Engineering"
-        await store.send(.add(.intent(.binding(.set(\.syncUp, syncUp))))) { $0.add?.syncUp.title = "Engineering" }
+        await store.send(\.add, .binding(.set(\.syncUp, syncUp))) { $0.syncUp.title = "Engineering" }
         await store.send(.confirmAddTapped) {
             $0.add = nil
             $0.syncUps = [syncUp]

@@ -1,5 +1,5 @@
 /// Connects a store to views for as long as it is started: states to views, view events and
-/// intent streams to the store, side effects to a handler.
+/// intent streams to the store, side effects to an observer.
 ///
 /// MVIKotlin's `bind(lifecycle, mode) { ... }`:
 ///
@@ -17,7 +17,7 @@
 /// ## Threading
 ///
 /// A binder lives on the main actor, and so does everything it calls: state mapping, view
-/// rendering, side-effect handlers. The store produces states and side effects on whatever
+/// rendering, side-effect observers. The store produces states and side effects on whatever
 /// thread drains it; the binder takes them there without waiting, and delivers them on the
 /// main actor in the order the store made them, states and side effects interleaved as they
 /// happened. When the main actor is busy, consecutive states collapse into the latest, so a
@@ -48,7 +48,7 @@ public final class Binder<F: Feature> {
 
     /// What one start made. Sendable, so a plain `deinit` can end it from any thread.
     private final class Session: Sendable {
-        let inbox = BinderInbox<F.State, F.SideEffect>()
+        let queue = BinderQueue<F.State, F.SideEffect>()
         private let resources = Locked<[Subscription]>([])
 
         func keep(_ subscription: Subscription) {
@@ -71,12 +71,12 @@ public final class Binder<F: Feature> {
     }
 
     // A plain deinit (an isolated one needs a newer Apple runtime): it cannot call the
-    // main-actor handlers, so a side effect the binder took but had not delivered yet goes
-    // back to the store, which delivers it to its next listener. Nothing is lost.
+    // main-actor observers, so a side effect the binder took but had not delivered yet goes
+    // back to the store, which delivers it to its next observer. Nothing is lost.
     deinit {
         guard let session else { return }
         session.cancelAll()
-        for sideEffect in session.inbox.close() {
+        for sideEffect in session.queue.close() {
             store.core.submit(.returnedSideEffect(sideEffect))
         }
     }
@@ -128,14 +128,14 @@ public final class Binder<F: Feature> {
         return self
     }
 
-    /// Calls `handler` with each side effect, while started. Side effects posted while stopped
+    /// Calls `observer` with each side effect, while started. Side effects posted while stopped
     /// wait in the store and arrive on the next start.
     ///
     /// Bind side effects once per store: under a single-consumer policy, the side effects go
-    /// to one listener, and the binder is that listener while started.
+    /// to one observer, and the binder is that observer while started.
     @discardableResult
-    public func bind(sideEffects handler: @escaping @MainActor (F.SideEffect) -> Void) -> Self {
-        sideEffectSinks.append(handler)
+    public func bind(sideEffects observer: @escaping @MainActor (F.SideEffect) -> Void) -> Self {
+        sideEffectSinks.append(observer)
         return self
     }
 
@@ -153,15 +153,15 @@ public final class Binder<F: Feature> {
         guard session == nil else { return }
         let session = Session()
         self.session = session
-        let inbox = session.inbox
+        let queue = session.queue
         if !stateSinks.isEmpty {
-            session.keep(store.subscribe { inbox.push(state: $0) })
+            session.keep(store.subscribe { queue.push(state: $0) })
         }
         if !sideEffectSinks.isEmpty {
-            session.keep(store.onSideEffect(accepting: { inbox.push(sideEffect: $0) }))
+            session.keep(store.onSideEffect(accepting: { queue.push(sideEffect: $0) }))
         }
-        let consumer = Task { [weak self, weak session, inbox] in
-            for await _ in inbox.wakeUps {
+        let consumer = Task { [weak self, weak session, queue] in
+            for await _ in queue.wakeUps {
                 guard let self, let session, self.session === session else { return }
                 self.deliver(session)
             }
@@ -169,7 +169,7 @@ public final class Binder<F: Feature> {
         session.keep(Subscription { consumer.cancel() })
         // What the store handed over synchronously (the current state, waiting side effects).
         deliver(session)
-        guard self.session === session else { return }  // a handler stopped the binder
+        guard self.session === session else { return }  // an observer stopped the binder
         for connection in connections {
             session.keep(connection())
         }
@@ -181,15 +181,15 @@ public final class Binder<F: Feature> {
         guard let session else { return }
         self.session = nil
         session.cancelAll()
-        for sideEffect in session.inbox.close() {
+        for sideEffect in session.queue.close() {
             for sink in sideEffectSinks { sink(sideEffect) }
         }
     }
 
-    /// Delivers what waits in the inbox, one item at a time, until it is empty or a handler
+    /// Delivers what waits in the queue, one item at a time, until it is empty or an observer
     /// stops the binder (``stop()`` then delivers the side effects that are left).
     private func deliver(_ session: Session) {
-        while self.session === session, let item = session.inbox.pop() {
+        while self.session === session, let item = session.queue.pop() {
             switch item {
             case .state(let state):
                 for sink in stateSinks { sink(state) }

@@ -1,7 +1,7 @@
 /// Which pair of lifecycle events starts and stops a ``Binder``: MVIKotlin's
 /// `BinderLifecycleMode`.
 ///
-/// While a binder is stopped, its view gets no states and its side-effect handler gets no
+/// While a binder is stopped, its view gets no states and its side-effect observer gets no
 /// side effects. States are not queued: on restart the view renders the store's current state
 /// (the intermediate ones are skipped). Side effects wait in the store's buffer (see
 /// ``SideEffectPolicy``) and are delivered on restart, in order, each exactly once.

@@ -2,7 +2,7 @@
 /// down to destroyed.
 ///
 /// MVIKotlin's (Essenty's) `Lifecycle`. A test drives it by hand; on Apple platforms a view
-/// controller or a SwiftUI view drives it from its own callbacks (`viewDidLoad` → ``create()``,
+/// controller or a SwiftUI view drives it from its own lifecycle methods (`viewDidLoad` → ``create()``,
 /// `viewWillAppear` → ``start()``, `viewDidAppear` → ``resume()``, and back; or `onAppear` /
 /// `onDisappear` → ``start()`` / ``stop()``). A ``Binder`` bound to it starts and stops with it,
 /// see ``Binder/bind(to:mode:)``.

@@ -11,7 +11,7 @@ final class Pipeline<F: Feature>: @unchecked Sendable {  // immutable after init
     @usableFromInline let recorder: StoreRecorder<F>?
     /// The same, for the send path to use without reference counting.
     @usableFromInline let unmanagedRecorder: Unmanaged<StoreRecorder<F>>?
-    /// The kinds of event some middleware observes, and ``StoreInterest/recording``.
+    /// The kinds of event some middleware observes, and ``StoreInterest/hook``.
     let interest: StoreInterest
     /// The middleware that observes async work's start and end; `nil` when none does, so
     /// that starting work costs one check.
@@ -26,7 +26,7 @@ final class Pipeline<F: Feature>: @unchecked Sendable {  // immutable after init
             .compactMap { ($0 as? any RecordingMiddleware)?.recorder(for: F.self) }
             .first { $0.claim() }
         unmanagedRecorder = recorder.map { Unmanaged.passUnretained($0) }
-        interest = StoreInterest(rawValue: links.reduce(0) { $0 | $1.mask }).union(recorder == nil ? [] : .recording)
+        interest = StoreInterest(rawValue: links.reduce(0) { $0 | $1.mask }).union(recorder == nil ? [] : .hook)
         let workObservers = links.filter(\.observesAsyncWork)
         self.workObservers = workObservers.isEmpty ? nil : workObservers
     }

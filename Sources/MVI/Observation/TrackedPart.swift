@@ -10,30 +10,39 @@ import Observation
 @MainActor
 @usableFromInline
 final class ObservedVersion: Observable {
-    private let registrar = ObservationRegistrar()
+    // Inlinable, as the send path that bumps it (`ObservableStore.showLatest`): called, each
+    // bump cost a call and a closure for `around` even with nothing to run in it
+    // (budgets.tsv: observable-send).
+    @usableFromInline let registrar = ObservationRegistrar()
     // Unchecked: main-actor only, and never accessed while another access to it is open.
-    @exclusivity(unchecked) private(set) var value = 0
+    @exclusivity(unchecked) @usableFromInline var value = 0
     /// `\.value`, made once: the literal is looked up in the runtime's cache at each use,
     /// four times a send.
-    private static let valueKeyPath: KeyPath<ObservedVersion, Int> = \.value
+    @usableFromInline static let valueKeyPath: KeyPath<ObservedVersion, Int> = \.value
 
     @usableFromInline nonisolated init() {}
 
     /// Makes the observer being tracked depend on this version.
-    @usableFromInline func access() {
+    @inlinable func access() {
         registrar.access(self, keyPath: Self.valueKeyPath)
     }
 
-    /// Invalidates the observers that depend on this version; `change`, if any, runs inside
-    /// the mutation, so that an observer told that it will change still reads the old value.
-    @usableFromInline func bump(around change: () -> Void = {}) {
+    /// Invalidates the observers that depend on this version.
+    @inlinable func bump() {
+        bump {}
+    }
+
+    /// Invalidates the observers that depend on this version; `change` runs inside the
+    /// mutation, so that an observer told that it will change still reads the old value.
+    @inlinable func bump(around change: () -> Void) {
         // `willSet` and `didSet` rather than `withMutation`: a main-actor closure handed to
         // `withMutation` checks at run time that it runs on the main actor, on every bump
         // (budgets.tsv: observable-send).
-        registrar.willSet(self, keyPath: Self.valueKeyPath)
+        let keyPath = Self.valueKeyPath
+        registrar.willSet(self, keyPath: keyPath)
         change()
         value &+= 1
-        registrar.didSet(self, keyPath: Self.valueKeyPath)
+        registrar.didSet(self, keyPath: keyPath)
     }
 }
 

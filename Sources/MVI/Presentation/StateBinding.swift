@@ -12,7 +12,7 @@
 ///
 /// A view sends `.binding(.set(\.title, "Retro"))`, and a test sends and asserts the same
 /// value: two bindings are equal when they write the same field with equal values. The
-/// message goes through `reduce` like any other, so logs, recordings and replays show each
+/// message goes through `reduce` like any other, so logs, time travel and replays show each
 /// write (`set(\State.title, "Retro")`), and `execute` can still react to one field
 /// (``value(at:)``) before dispatching it.
 public struct StateBinding<Root>: Sendable, Equatable, CustomStringConvertible {

@@ -92,6 +92,14 @@ package struct InputCause: Sendable {
     @inlinable package static var none: InputCause { InputCause(site: .none) }
 }
 
+/// What the scheduler asks, for a store with a hook, before it boxes a queued intent with its
+/// cause (``QueueItem/traced(_:)``): whether causes are traced now. The recording session.
+@usableFromInline
+package protocol CauseTracing: AnyObject, Sendable {
+    /// Whether causes are kept now.
+    var isTracing: Bool { get }
+}
+
 /// The causes of one recorded slot, kept beside the slots while call sites are captured.
 @usableFromInline
 package struct RecordedCause: Sendable {
@@ -139,58 +147,4 @@ package struct RecordedWork: Sendable {
     package var ending: AsyncWorkEvent.Phase?
     /// The sequence number the next event had when it ended.
     package var endSequence: UInt64 = 0
-}
-
-/// The causes a recording kept, with slots resolved to sequence numbers: what the
-/// time-travel controller builds causal traces from.
-package struct RecordedTrace: Sendable {
-    /// What a slot holds, as far as a trace cares.
-    package enum SlotKind: Sendable {
-        /// An intent alone (one event).
-        case intent
-        /// An intent, its first message and the state after it (three events).
-        case step
-        /// A message and the state after it (two events).
-        case message
-        /// A side effect (one event).
-        case sideEffect
-        /// A replaced state or a failure (one event, no recorded cause).
-        case other
-    }
-
-    /// The causes of one slot.
-    package struct Cause: Sendable {
-        /// The sequence number of the slot's first event.
-        package let sequence: UInt64
-        /// What the slot holds.
-        package let kind: SlotKind
-        /// For a slot that starts with an intent: the `send` that sent it.
-        package let intentSite: CallSite
-        /// For a message or a side effect: the `dispatch` or `post` that made it.
-        package let site: CallSite
-        /// The token of the async work that sent the slot's first input; 0 if none did.
-        package let work: Int
-        /// The first event of the intent whose `execute` sent the slot's first input, if one
-        /// did and it is kept.
-        package let intentSequence: UInt64?
-        /// Whether the store itself sent the slot's first input: async work or an intent's
-        /// `execute` did (even one no longer kept), not a caller outside the store.
-        package let isFromStore: Bool
-    }
-
-    /// A piece of async work, its starting intent resolved.
-    package struct Work: Sendable {
-        /// The work as recorded.
-        package let work: RecordedWork
-        /// The first event of the intent whose `execute` started it, if one did and it is kept.
-        package let intentSequence: UInt64?
-    }
-
-    /// The causes, oldest first.
-    package var causes: [Cause] = []
-    /// The work, oldest first.
-    package var works: [Work] = []
-
-    /// An empty trace.
-    package init() {}
 }

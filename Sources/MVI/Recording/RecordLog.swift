@@ -1,4 +1,3 @@
-// Kept whole: the recorder's ring moves as one to MVITimeTravel (issue 47 item 1); split, it adds core recording files.
 /// The slots of one store's recording on a ring, and the checkpoints among them.
 ///
 /// Appending is O(1) and allocates only while the ring grows (it doubles). Old slots go in
@@ -11,38 +10,38 @@
 ///
 /// A plain value over an unsafe buffer; ``StoreRecorder`` owns it and deallocates it.
 @usableFromInline
-struct RecordLog<F: Feature>: @unchecked Sendable {
+package struct RecordLog<F: Feature>: @unchecked Sendable {
     // @unchecked: the buffer belongs to one recorder; see its comment for the guard.
     /// A real state is kept at most every this many slots.
     @inlinable static var maxCheckpointInterval: Int { 64 }
 
-    @usableFromInline var slots: UnsafeMutablePointer<RecordedSlot<F>>
-    @usableFromInline var capacity: Int
-    @usableFromInline var head = 0
-    @usableFromInline var count = 0
+    @usableFromInline package var slots: UnsafeMutablePointer<RecordedSlot<F>>
+    @usableFromInline package var capacity: Int
+    @usableFromInline package var head = 0
+    @usableFromInline package var count = 0
     /// Where the next slot goes.
     @usableFromInline var tail = 0
-    @usableFromInline var checkpoints = FIFOQueue<RecordedCheckpoint<F>>()
+    @usableFromInline package var checkpoints = FIFOQueue<RecordedCheckpoint<F>>()
     /// The number of the slot from which the next reduction is kept as a checkpoint.
     @usableFromInline var nextCheckpointSlot = 0
     /// How many slots were ever appended: numbers slots, so that a checkpoint knows how
     /// many slots lie up to it without scanning them.
-    @usableFromInline var appendedSlots = 0
+    @usableFromInline package var appendedSlots = 0
     /// The last event sequence number at which the oldest checkpoint falls out of the
     /// window (`.max` without checkpoints): kept apart so that the check copies nothing.
     @usableFromInline var dropAt: UInt64 = .max
-    @usableFromInline var baseline: F.State?
+    @usableFromInline package var baseline: F.State?
     /// The newest intent timings, oldest first (empty unless a reader times intents).
-    @usableFromInline var timings = FIFOQueue<IntentTiming>()
+    @usableFromInline package var timings = FIFOQueue<IntentTiming>()
     /// The errors of the newest failures, oldest first (see ``RecordedInput/failure``).
     @usableFromInline var failures = FIFOQueue<RecordedFailure>()
     /// The causes of the slots, at the same positions as `slots` (allocated with the first
     /// cause, while the session captures causes). An entry belongs to the slot at its
     /// position only if its `slotNumber` is that slot's: a slot appended without a cause
     /// leaves an older entry (or zeros) there, and dropping slots needs no work.
-    @usableFromInline var causes: UnsafeMutablePointer<RecordedCause>?
+    @usableFromInline package var causes: UnsafeMutablePointer<RecordedCause>?
     /// The async work started while recording, oldest first; the newest ``maxWorks``.
-    @usableFromInline var works = FIFOQueue<RecordedWork>()
+    @usableFromInline package var works = FIFOQueue<RecordedWork>()
     /// The newest events kept, across every store of the session.
     @usableFromInline let window: Int
     /// The most slots the ring grows to.
@@ -123,7 +122,7 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
     }
 
     /// The cause of the slot at ring position `position`, numbered `slotNumber`, if kept.
-    func cause(at position: Int, slotNumber: Int) -> RecordedCause? {
+    package func cause(at position: Int, slotNumber: Int) -> RecordedCause? {
         guard let causes, causes[position].slotNumber == slotNumber else { return nil }
         return causes[position]
     }
@@ -148,7 +147,7 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
     }
 
     /// The sequence number of slot `slotNumber`'s first event, if the slot is kept.
-    func sequence(ofSlot slotNumber: Int) -> UInt64? {
+    package func sequence(ofSlot slotNumber: Int) -> UInt64? {
         slot(number: slotNumber)?.sequence
     }
 
@@ -167,7 +166,7 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
     }
 
     /// The kept errors of failures from sequence number `first` on.
-    func failures(from first: UInt64) -> [RecordedFailure] {
+    package func failures(from first: UInt64) -> [RecordedFailure] {
         guard !failures.isEmpty else { return [] }
         return failures.elements.filter { $0.sequence >= first }
     }
@@ -249,20 +248,6 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
         tail = count == grown ? 0 : count
     }
 
-    /// A copy of the recording, oldest first.
-    func history() -> RecordedHistory<F> {
-        var copied: [RecordedSlot<F>] = []
-        copied.reserveCapacity(count)
-        for index in 0..<count {
-            var position = head + index
-            if position >= capacity { position -= capacity }
-            copied.append(slots[position])
-        }
-        return RecordedHistory(
-            baseline: baseline, slots: copied, checkpoints: checkpoints.elements,
-            failures: failures(from: copied.first?.sequence ?? .max))
-    }
-
     /// Drops every slot and starts again from `baseline`, shrinking the ring back.
     mutating func reset(baseline: F.State?) {
         removeAllSlots()
@@ -300,47 +285,9 @@ struct RecordLog<F: Feature>: @unchecked Sendable {
         causes?.deallocate()
         causes = nil
     }
-}
-
-extension RecordLog {
-    /// The causes kept, resolved to sequence numbers.
-    func trace() -> RecordedTrace {
-        var trace = RecordedTrace()
-        let oldest = appendedSlots - count + 1
-        for index in 0..<(causes == nil ? 0 : count) {
-            var position = head + index
-            if position >= capacity { position -= capacity }
-            guard let cause = cause(at: position, slotNumber: oldest + index) else { continue }
-            let slot = slots[position]
-            let sequence = slot.sequence
-            trace.causes.append(
-                RecordedTrace.Cause(
-                    sequence: sequence, kind: Self.traceKind(of: slot.input), intentSite: cause.intentSite,
-                    site: cause.site, work: cause.work,
-                    intentSequence: cause.intentSlot == 0 ? nil : self.sequence(ofSlot: cause.intentSlot),
-                    isFromStore: cause.work != 0 || cause.intentSlot != 0))
-        }
-        for work in works.slots[works.head...] {
-            guard let work else { continue }
-            trace.works.append(
-                RecordedTrace.Work(
-                    work: work, intentSequence: work.intentSlot == 0 ? nil : sequence(ofSlot: work.intentSlot)))
-        }
-        return trace
-    }
-
-    static func traceKind(of input: RecordedInput<F>) -> RecordedTrace.SlotKind {
-        switch input {
-        case .intent: .intent
-        case .step: .step
-        case .reduction, .followUp: .message
-        case .sideEffect: .sideEffect
-        case .replacement, .failure: .other
-        }
-    }
 
     /// Slot `slotNumber`, if it is kept.
-    func slot(number slotNumber: Int) -> RecordedSlot<F>? {
+    package func slot(number slotNumber: Int) -> RecordedSlot<F>? {
         let oldest = appendedSlots - count + 1
         guard slotNumber >= oldest, slotNumber <= appendedSlots else { return nil }
         var position = head + (slotNumber - oldest)

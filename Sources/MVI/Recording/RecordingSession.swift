@@ -1,9 +1,20 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
+#elseif os(Windows)
+import ucrt
+#endif
 import Synchronization
 
 /// What several stores record into together: the switch, the shared sequence numbers and the
 /// window of newest events kept. Time travel makes one per controller.
 @usableFromInline
-package final class RecordingSession: Sendable {
+package final class RecordingSession: CauseTracing {
     @usableFromInline let recording = Atomic<Bool>(false)
     @usableFromInline let sequence = Atomic<UInt64>(1)
     /// The current time, in nanoseconds since 1970, as of the last ``tick()``.
@@ -80,5 +91,32 @@ package final class RecordingSession: Sendable {
     /// Reserves `count` consecutive sequence numbers and returns the first.
     @inlinable func reserve(_ count: UInt64) -> UInt64 {
         sequence.wrappingAdd(count, ordering: .relaxed).oldValue
+    }
+}
+
+/// The wall clock of recordings: nanoseconds since 1970-01-01 UTC (`CLOCK_REALTIME`;
+/// `timespec_get` on Windows). Read by ``RecordingSession/tick()``, not on the send path.
+@usableFromInline
+enum RecordingClock {
+    static func now() -> Int64 {
+        nanoseconds(monotonic: false)
+    }
+
+    /// A monotonic clock in nanoseconds (`CLOCK_MONOTONIC`; the wall clock on Windows), for
+    /// timing intents: never 0, so that 0 can mean "not timing".
+    @usableFromInline static func monotonicNow() -> Int64 {
+        Swift.max(1, nanoseconds(monotonic: true))
+    }
+
+    /// `CLOCK_MONOTONIC` or `CLOCK_REALTIME` in nanoseconds (the wall clock either way on
+    /// Windows).
+    private static func nanoseconds(monotonic: Bool) -> Int64 {
+        var time = timespec()
+        #if os(Windows)
+        _ = timespec_get(&time, TIME_UTC)
+        #else
+        _ = clock_gettime(monotonic ? CLOCK_MONOTONIC : CLOCK_REALTIME, &time)
+        #endif
+        return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
     }
 }

@@ -24,8 +24,6 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
     struct Link: Sendable {
         weak var core: StoreCore<F>?
         var isClaimed = false
-        /// The dependency calls of the store that recorded here last (kept once it ended).
-        var calls: RecordedCalls?
     }
 
     @usableFromInline package let session: RecordingSession
@@ -57,11 +55,20 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var inputWork = 0
     @usableFromInline @exclusivity(unchecked) var inputIntentSlot = 0
     let link = Locked(Link())
+    /// What the store that claims the recorder runs its feature in, given the environment it
+    /// was made with (time travel binds the store's dependency calls into it); `nil` to keep
+    /// it as it is.
+    let environmentBinding: (@Sendable (any ExecutionEnvironment) -> any ExecutionEnvironment)?
 
-    /// Creates a recorder that records while `session` does.
-    package init(session: RecordingSession) {
+    /// Creates a recorder that records while `session` does; `bindingEnvironment`, if any,
+    /// makes the environment of the store that claims it (called once, when it is made).
+    package init(
+        session: RecordingSession,
+        bindingEnvironment: (@Sendable (any ExecutionEnvironment) -> any ExecutionEnvironment)? = nil
+    ) {
         self.session = session
         self.log = RecordLog(window: session.window)
+        self.environmentBinding = bindingEnvironment
     }
 
     deinit {
@@ -80,18 +87,8 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
     }
 
     /// The claiming store exists now: its lock guards `log` from here on.
-    func attach(_ core: StoreCore<F>, calls: RecordedCalls?) {
-        calls?.attach(to: session)
-        link.withLock { link in
-            link.core = core
-            link.calls = calls
-        }
-    }
-
-    /// The dependency calls recorded by the store that recorded here last, if it had an
-    /// environment that records them.
-    package var recordedCalls: RecordedCalls? {
-        link.withLock { $0.calls }
+    func attach(_ core: StoreCore<F>) {
+        link.withLock { $0.core = core }
     }
 
     /// The store ended: `log` is guarded by `link` again, and another store may claim it.
@@ -114,21 +111,11 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
 
     /// Runs `body` on the log, under whichever lock guards it, with the recording store's
     /// current state (`nil` once it ended).
-    func withLog<Result: Sendable>(_ body: (inout RecordLog<F>, F.State?) -> Result) -> Result {
+    package func withLog<Result: Sendable>(_ body: (inout RecordLog<F>, F.State?) -> Result) -> Result {
         link.withLock { link in
             guard let core = link.core else { return body(&log, nil) }
             return core.withStateLocked { state in body(&log, state) }
         }
-    }
-
-    /// A copy of the recording.
-    package func history() -> RecordedHistory<F> {
-        withLog { log, _ in log.history() }
-    }
-
-    /// The causes the recording kept (none unless the session captures causes).
-    package func trace() -> RecordedTrace {
-        withLog { log, _ in log.trace() }
     }
 
     // MARK: Async work (any thread)
@@ -163,4 +150,10 @@ package final class StoreRecorder<F: Feature>: @unchecked Sendable {
 
     /// The bytes one slot takes.
     package static var bytesPerSlot: Int { MemoryLayout<RecordedSlot<F>>.stride }
+}
+
+/// Lets the store find a recorder among its middleware (time travel's middleware is one).
+package protocol RecordingMiddleware: Sendable {
+    /// The recorder for stores of `feature`, if this middleware records such stores.
+    func recorder<F: Feature>(for feature: F.Type) -> StoreRecorder<F>?
 }

@@ -18,7 +18,7 @@
 ///
 /// `Sensitive` is transparent to `Codable`: it encodes and decodes as the value it wraps, so a
 /// state kept with `MVIStateKeeper` keeps the real value. The time-travel encoder writes the
-/// JSON string `"<redacted>"` instead; decoding that string back (an imported recording, a
+/// JSON string `"<redacted>"` instead; decoding that string back (an imported timeline, a
 /// state edited in the debugger) gives a `Sensitive<String>` holding `"<redacted>"`, and for any
 /// other wrapped type a `DecodingError` that says the value was redacted. (The debugger puts
 /// the app's real value back in a state edited on its page, where the field was left as it

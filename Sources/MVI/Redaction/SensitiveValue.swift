@@ -14,7 +14,7 @@
 /// or wrap one field, or one case's payload, in ``Sensitive``. The library's text of such a
 /// value (`description`, `debugDescription`, its mirror) is ``Redaction/placeholder``, so logs
 /// (`MVILogging`, state diffs included), failures reported to a store's error handler,
-/// time-travel recordings and their exports, the DevTools page and the tests it generates, and
+/// time travel's timelines and their exports, the DevTools page and the tests it generates, and
 /// metrics labels built from a value's text all show `<redacted>`. The time-travel encoder
 /// writes the placeholder in place of the value's JSON, before the value leaves the process; a
 /// state kept with `MVIStateKeeper` or encoded by your own `JSONEncoder` keeps the real value.

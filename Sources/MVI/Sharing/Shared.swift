@@ -41,7 +41,7 @@ public final class Shared<Value: Sendable & Equatable>: @unchecked Sendable {  /
     /// state holds. Only under `lock`.
     var version: UInt64 = 0
     /// The stores bound to the value, each through its link; only under `lock`.
-    var subscribers: [any SharedSubscriber] = []
+    var observers: [any SharedObserver] = []
     /// Where the value is saved, if anywhere.
     let storage: (any SharedStorage<Value>)?
 
@@ -140,10 +140,10 @@ public final class Shared<Value: Sendable & Equatable>: @unchecked Sendable {  /
             lock.unlock()
             return result
         }
-        let subscribers = changed(by: nil)
+        let observers = changed(by: nil)
         let (saved, version) = (guardedValue, version)
         lock.unlock()
-        kickSubscribers(subscribers, except: nil)
+        kickObservers(observers, except: nil)
         save(saved, version: version)
         return result
     }
@@ -156,22 +156,22 @@ public final class Shared<Value: Sendable & Equatable>: @unchecked Sendable {  /
     // MARK: For stores
 
     /// After a change made under the lock: bumps the version and queues the change into every
-    /// subscriber but `writer` (which made it in its own state). Returns the subscribers to
+    /// observer but `writer` (which made it in its own state). Returns the observers to
     /// kick once the lock is released. Under the lock.
-    func changed(by writer: (any SharedSubscriber)?) -> [any SharedSubscriber] {
+    func changed(by writer: (any SharedObserver)?) -> [any SharedObserver] {
         version &+= 1
         var live = 0
-        for subscriber in subscribers {
-            guard subscriber !== writer else {
+        for observer in observers {
+            guard observer !== writer else {
                 live += 1
                 continue
             }
-            if subscriber.queueChange() { live += 1 }
+            if observer.queueChange() { live += 1 }
         }
-        if live < subscribers.count {  // some store ended: forget it
-            subscribers.removeAll { $0 !== writer && !$0.isAlive }
+        if live < observers.count {  // some store ended: forget it
+            observers.removeAll { $0 !== writer && !$0.isAlive }
         }
-        return subscribers
+        return observers
     }
 
     /// Hands `value`, the value at `version`, to the saver, which writes it on a thread of its
@@ -211,29 +211,29 @@ public final class Shared<Value: Sendable & Equatable>: @unchecked Sendable {  /
             return
         }
         guardedValue = value
-        let subscribers = changed(by: nil)
+        let observers = changed(by: nil)
         let version = version
         lock.unlock()
         saver?.external(value, version: version)
-        kickSubscribers(subscribers, except: nil)
+        kickObservers(observers, except: nil)
     }
 
     /// Adds a store's link; under the lock.
-    func subscribe(_ subscriber: any SharedSubscriber) {
-        subscribers.append(subscriber)
+    func subscribe(_ observer: any SharedObserver) {
+        observers.append(observer)
     }
 
     /// Removes a store's link (the store ended).
-    func unsubscribe(_ subscriber: any SharedSubscriber) {
+    func unsubscribe(_ observer: any SharedObserver) {
         lock.lock()
-        subscribers.removeAll { $0 === subscriber }
+        observers.removeAll { $0 === observer }
         lock.unlock()
     }
 }
 
 /// A store's side of a shared value: what the value calls to tell it about a change.
 @usableFromInline
-protocol SharedSubscriber: AnyObject, Sendable {
+protocol SharedObserver: AnyObject, Sendable {
     /// Queues a change into the store without running it (under the value's lock). `false`
     /// if the store has ended.
     func queueChange() -> Bool
@@ -243,8 +243,8 @@ protocol SharedSubscriber: AnyObject, Sendable {
     var isAlive: Bool { get }
 }
 
-/// Lets each subscriber but `writer` drain the change queued into it, on this thread if
+/// Lets each observer but `writer` drain the change queued into it, on this thread if
 /// nobody drains it. Outside the value's lock.
-@usableFromInline func kickSubscribers(_ subscribers: [any SharedSubscriber], except writer: (any SharedSubscriber)?) {
-    for subscriber in subscribers where subscriber !== writer { subscriber.drainIfIdle() }
+@usableFromInline func kickObservers(_ observers: [any SharedObserver], except writer: (any SharedObserver)?) {
+    for observer in observers where observer !== writer { observer.drainIfIdle() }
 }

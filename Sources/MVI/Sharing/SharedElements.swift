@@ -27,6 +27,12 @@
 /// In a test, an assertion that changes either side changes both:
 /// `$0.path[child: 0] = .detail(edited)` also changes the list's element.
 ///
+/// A copy of an element the source does not hold (the screens of a sync-up pushed without
+/// it being in the list) has nothing to be kept the same through: its other copies do not
+/// follow its changes, and it stays when the source changes. A store whose initial state
+/// holds such copies reports them when it is created
+/// (``StoreMisuse/sharedElementNotInSource(_:)``): put the element in the source first.
+///
 /// Elements are found by `id` with a linear search: meant for the lists a screen shows, not
 /// for collections of many thousands that change on every message.
 public struct SharedElements<Root>: Sendable {
@@ -35,6 +41,9 @@ public struct SharedElements<Root>: Sendable {
     @usableFromInline let keepAround: @Sendable (inout Root, (inout Root) -> Void) -> Void
     /// The same around a closure that may throw: a test's expected-state closure.
     @usableFromInline let keepAroundThrowing: @Sendable (inout Root, (inout Root) throws -> Void) throws -> Void
+    /// What is wrong with a state's copies: one sentence per element that copies hold and the
+    /// source does not (see ``Feature/sharedElements``); empty when nothing is.
+    @usableFromInline let problems: @Sendable (Root) -> [String]
 
     /// Keeps the elements of `source` the same in every place `copies` lists.
     ///
@@ -49,6 +58,7 @@ public struct SharedElements<Root>: Sendable {
         let rule = SourceRule(source: source, copies: copies)
         keepAround = { root, body in rule.keep(&root, body) }
         keepAroundThrowing = { root, body in try rule.keep(&root, body) }
+        problems = { root in rule.problems(in: root) }
     }
 
     /// Runs `body` on `root`, then keeps the elements the same in every place.
@@ -186,14 +196,42 @@ where Source.Element: Identifiable & Equatable & Sendable {
         let after = root[keyPath: source]
         // No copy written and the elements as they were: every copy already is its element.
         if written.isEmpty && after.elementsEqual(before) { return }
-        // Then each copy takes its element; a copy without one goes, with its place.
+        // Then each copy takes its element; a copy whose element was removed goes, with its
+        // place (one whose element never was in the source stays: the store reported it).
         for places in copies {
             places.visit(&root) { copy in
-                guard let element = after.first(where: { $0.id == copy.id }) else { return .removed }
+                guard let element = after.first(where: { $0.id == copy.id }) else {
+                    return before.contains(where: { $0.id == copy.id }) ? .removed : .unchanged
+                }
                 guard element != copy else { return .unchanged }
                 copy = element
                 return .changed
             }
+        }
+    }
+}
+
+extension SourceRule {
+    /// One sentence per element that copies in `root` hold and the source does not: such copies
+    /// are not kept the same as one another (a change to one is found against its element), so
+    /// a store reports them when it is created.
+    @usableFromInline
+    func problems(in root: Root) -> [String] {
+        var root = root
+        let elements = root[keyPath: source]
+        var missing: [String] = []
+        for places in copies {
+            places.visit(&root) { copy in
+                let id = String(describing: copy.id)
+                if !elements.contains(where: { $0.id == copy.id }), !missing.contains(id) { missing.append(id) }
+                return .unchanged
+            }
+        }
+        let name = propertyName(of: source)
+        return missing.map { id in
+            "sharedElements: a copy holds the element \(id), which \(name) does not: copies are kept the same "
+                + "through their element in \(name), so this one is not kept the same as its other copies; "
+                + "put the element in \(name) first"
         }
     }
 }

@@ -8,7 +8,7 @@
 ///
 /// A storage that finds a save it cannot read throws from ``load()`` and must then refuse
 /// to write over it (throw from ``save(_:)``) until someone moves it away: a user's data is
-/// never lost to a bad read. A storage whose watcher finds, while it runs, a value written
+/// never lost to a bad read. A storage whose poller finds, while it runs, a value written
 /// from outside that it cannot read reports it through `onError` and refuses to write over
 /// it too; the shared value tries a refused save again when the storage reports anything.
 /// Another process holding a lock is not a bad read: a storage waits it out.

@@ -82,13 +82,13 @@ protocol SharedPart<State>: AnyObject, Sendable {
     func lockValue()
     func unlockValue()
     /// Sets the part to the value and subscribes (takes the lock).
-    func attach(_ subscriber: any SharedSubscriber, to state: inout State)
-    func detach(_ subscriber: any SharedSubscriber)
+    func attach(_ observer: any SharedObserver, to state: inout State)
+    func detach(_ observer: any SharedObserver)
     /// Under the lock: sets the part to a newer value, if there is one. Whether there was.
     func catchUp(_ state: inout State) -> Bool
     /// Under the lock: writes the part to the value if the reducer changed it, and returns
-    /// the other subscribers to kick (`nil`: nothing changed).
-    func publish(_ state: State, from subscriber: any SharedSubscriber) -> [any SharedSubscriber]?
+    /// the other observers to kick (`nil`: nothing changed).
+    func publish(_ state: State, from observer: any SharedObserver) -> [any SharedObserver]?
     /// Outside the lock, after a `publish` that changed the value: saves it.
     func saveAfterPublish()
 }
@@ -122,16 +122,16 @@ final class SharedValuePart<State, Value: Sendable & Equatable>: SharedPart,
     @usableFromInline func lockValue() { shared.lock.lock() }
     @usableFromInline func unlockValue() { shared.lock.unlock() }
 
-    @usableFromInline func attach(_ subscriber: any SharedSubscriber, to state: inout State) {
+    @usableFromInline func attach(_ observer: any SharedObserver, to state: inout State) {
         shared.lock.lock()
         _ = take(&state, shared)
         seen = shared.version
-        shared.subscribe(subscriber)
+        shared.subscribe(observer)
         shared.lock.unlock()
     }
 
-    @usableFromInline func detach(_ subscriber: any SharedSubscriber) {
-        shared.unsubscribe(subscriber)
+    @usableFromInline func detach(_ observer: any SharedObserver) {
+        shared.unsubscribe(observer)
     }
 
     @usableFromInline var hasNewer: Bool { shared.version != seen }
@@ -142,12 +142,12 @@ final class SharedValuePart<State, Value: Sendable & Equatable>: SharedPart,
         return take(&state, shared)
     }
 
-    @usableFromInline func publish(_ state: State, from subscriber: any SharedSubscriber) -> [any SharedSubscriber]? {
+    @usableFromInline func publish(_ state: State, from observer: any SharedObserver) -> [any SharedObserver]? {
         guard give(state, shared) else { return nil }
-        let subscribers = shared.changed(by: subscriber)
+        let observers = shared.changed(by: observer)
         seen = shared.version
         if shared.storage != nil { toSave = (shared.guardedValue, seen) }
-        return subscribers
+        return observers
     }
 
     @usableFromInline func saveAfterPublish() {

@@ -1,12 +1,12 @@
-/// The side effects that wait for async listeners, and the listeners that wait for side
+/// The side effects that wait for async observers, and the observers that wait for side
 /// effects. A plain state machine: it lives under the store's lock and returns what to report.
 @usableFromInline
 struct SideEffectMailbox<SideEffect: Sendable>: Sendable {
     @usableFromInline typealias Waiter = CheckedContinuation<SideEffect?, Never>
 
-    /// One broadcast listener: its own queue and, while it waits, its continuation.
+    /// One broadcast observer: its own queue and, while it waits, its continuation.
     @usableFromInline
-    struct Listener: Sendable {
+    struct Observer: Sendable {
         var queue = FIFOQueue<SideEffect>()
         var waiter: Waiter?
     }
@@ -16,14 +16,14 @@ struct SideEffectMailbox<SideEffect: Sendable>: Sendable {
     /// Single-consumer iterators suspended in `next()`, oldest first.
     var waiters: [(id: Int, continuation: Waiter)] = []
     /// Broadcast iterators, by id.
-    var listeners: [Int: Listener] = [:]
+    var observers: [Int: Observer] = [:]
     var nextID = 0
     var isFinished = false
 
     init() {}
 
-    /// Whether an async listener would take a side effect posted now (broadcast only).
-    var hasBroadcastListeners: Bool { !listeners.isEmpty }
+    /// Whether an async observer would take a side effect posted now (broadcast only).
+    var hasBroadcastObservers: Bool { !observers.isEmpty }
 
     /// Offers a side effect to the async side. Returns the side effect that had to be
     /// dropped, if any. The store passes its policy (kept once, in the store).
@@ -40,18 +40,18 @@ struct SideEffectMailbox<SideEffect: Sendable>: Sendable {
             )
             .map { [$0] } ?? []
         case .broadcast:
-            if listeners.isEmpty {
+            if observers.isEmpty {
                 return enqueue(sideEffect, into: &buffer, capacity: policy.capacity, dropOldest: false)
                     .map { [$0] } ?? []
             }
-            // Each listener that loses one counts: a listener's loss is not another's.
+            // Each observer that loses one counts: an observer's loss is not another's.
             var dropped: [SideEffect] = []
-            for id in listeners.keys.sorted() {
-                if let waiter = listeners[id]!.waiter {  // the key comes from `keys`
-                    listeners[id]!.waiter = nil
+            for id in observers.keys.sorted() {
+                if let waiter = observers[id]!.waiter {  // the key comes from `keys`
+                    observers[id]!.waiter = nil
                     waiter.resume(returning: sideEffect)
                 } else if let lost = enqueue(
-                    sideEffect, into: &listeners[id]!.queue, capacity: policy.capacity, dropOldest: true)
+                    sideEffect, into: &observers[id]!.queue, capacity: policy.capacity, dropOldest: true)
                 {
                     dropped.append(lost)
                 }
@@ -60,7 +60,7 @@ struct SideEffectMailbox<SideEffect: Sendable>: Sendable {
         }
     }
 
-    /// Puts back a side effect that was taken but not delivered: to a waiting listener, or
+    /// Puts back a side effect that was taken but not delivered: to a waiting observer, or
     /// at the front of the buffer, whatever its capacity (it was counted once already).
     mutating func putBack(_ sideEffect: SideEffect, policy: SideEffectPolicy) {
         if isFinished { return }
@@ -93,22 +93,22 @@ struct SideEffectMailbox<SideEffect: Sendable>: Sendable {
         buffer.popFirst()
     }
 
-    /// Registers a broadcast listener; the first one inherits whatever was buffered.
-    mutating func addListener() -> Int {
+    /// Registers a broadcast observer; the first one inherits whatever was buffered.
+    mutating func addBroadcastObserver() -> Int {
         nextID += 1
-        var listener = Listener()
-        if listeners.isEmpty {
-            while let waiting = buffer.popFirst() { listener.queue.append(waiting) }
+        var observer = Observer()
+        if observers.isEmpty {
+            while let waiting = buffer.popFirst() { observer.queue.append(waiting) }
         }
-        listeners[nextID] = listener
+        observers[nextID] = observer
         return nextID
     }
 
-    mutating func removeListener(_ id: Int) {
-        listeners.removeValue(forKey: id)?.waiter?.resume(returning: nil)
+    mutating func removeBroadcastObserver(_ id: Int) {
+        observers.removeValue(forKey: id)?.waiter?.resume(returning: nil)
     }
 
-    /// A fresh id, unique among this mailbox's waiters and listeners.
+    /// A fresh id, unique among this mailbox's waiters and observers.
     mutating func nextID(forWaiter: Void = ()) -> Int {
         nextID += 1
         return nextID
@@ -119,9 +119,9 @@ struct SideEffectMailbox<SideEffect: Sendable>: Sendable {
         isFinished = true
         for waiter in waiters { waiter.continuation.resume(returning: nil) }
         waiters.removeAll()
-        for id in listeners.keys {
-            listeners[id]!.waiter?.resume(returning: nil)  // the key comes from `keys`
-            listeners[id]!.waiter = nil
+        for id in observers.keys {
+            observers[id]!.waiter?.resume(returning: nil)  // the key comes from `keys`
+            observers[id]!.waiter = nil
         }
     }
 }

@@ -5,12 +5,6 @@ public struct SideEffectOverflow: Error, Sendable, CustomStringConvertible {
     /// The capacity that was exceeded.
     public let capacity: Int
 
-    /// Creates the error.
-    public init(droppedSideEffect: String, capacity: Int) {
-        self.droppedSideEffect = droppedSideEffect
-        self.capacity = capacity
-    }
-
     /// A sentence naming the dropped side effect.
     public var description: String {
         "side effect dropped, buffer of \(capacity) full: \(droppedSideEffect)"

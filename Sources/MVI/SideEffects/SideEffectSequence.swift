@@ -11,19 +11,19 @@ public struct SideEffectSequence<F: Feature>: AsyncSequence, Sendable {
 
     /// Starts an iteration. Under the broadcast policy it starts listening now.
     public func makeAsyncIterator() -> AsyncIterator {
-        let registration = core.policy.delivery == .broadcast ? ListenerRegistration(core: core) : nil
+        let registration = core.policy.delivery == .broadcast ? BroadcastObserverRegistration(core: core) : nil
         return AsyncIterator(core: core, registration: registration)
     }
 
     /// Iterates over side effects.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let core: StoreCore<F>
-        let registration: ListenerRegistration<F>?
+        let registration: BroadcastObserverRegistration<F>?
 
         /// The next side effect, or `nil` once the store has ended and nothing waits.
         public mutating func next() async -> F.SideEffect? {
             if let registration {
-                return await core.nextBroadcast(listener: registration.id)
+                return await core.nextBroadcast(observer: registration.id)
             }
             return await core.nextSideEffect()
         }

@@ -14,30 +14,30 @@ extension Store {
         SideEffectSequence(core: core)
     }
 
-    /// Calls `handler` with each side effect, on the thread that processes the store's work.
+    /// Calls `observer` with each side effect, on the thread that processes the store's work.
     ///
-    /// A callback counts as a listener: under a single-consumer policy it takes each side
-    /// effect (the oldest registered callback first) and, when registered, everything that
-    /// waited for a listener.
-    public func onSideEffect(_ handler: @escaping @Sendable (F.SideEffect) -> Void) -> Subscription {
-        let handler = SideEffectHandler(handler)
-        core.submit(.addSideEffectHandler(handler))
+    /// An observer registered here counts like any other: under a single-consumer policy it takes each side
+    /// effect (the oldest registered observer first) and, when registered, everything that
+    /// waited for an observer.
+    public func onSideEffect(_ observer: @escaping @Sendable (F.SideEffect) -> Void) -> Subscription {
+        let observer = SideEffectObserver(observer)
+        core.submit(.addSideEffectObserver(observer))
         return Subscription { [weak core] in
-            handler.cancel()
-            core?.submit(.removeSideEffectHandler(handler))
+            observer.cancel()
+            core?.submit(.removeSideEffectObserver(observer))
         }
     }
 }
 
 extension Store {
-    /// Registers a side-effect callback that may refuse a side effect (by returning `false`);
-    /// a refused one goes to the next listener or waits in the buffer. Used by ``Binder``.
+    /// Registers a side-effect observer that may refuse a side effect (by returning `false`);
+    /// a refused one goes to the next observer or waits in the buffer. Used by ``Binder``.
     func onSideEffect(accepting accept: @escaping @Sendable (F.SideEffect) -> Bool) -> Subscription {
-        let handler = SideEffectHandler(accepting: accept)
-        core.submit(.addSideEffectHandler(handler))
+        let observer = SideEffectObserver(accepting: accept)
+        core.submit(.addSideEffectObserver(observer))
         return Subscription { [weak core] in
-            handler.cancel()
-            core?.submit(.removeSideEffectHandler(handler))
+            observer.cancel()
+            core?.submit(.removeSideEffectObserver(observer))
         }
     }
 }

@@ -16,18 +16,4 @@
 public protocol ExecutionEnvironment: Sendable {
     /// Runs `body` with the environment's values in effect, and returns what it returns.
     func withEnvironment<Result>(_ body: () throws -> Result) rethrows -> Result
-
-    /// The environment a store made with this one uses: this one, with `calls` bound beside
-    /// its values, if it can record what its dependencies return.
-    ///
-    /// Called once, when the store is made; `calls` is the store's own. The default returns
-    /// `self`: an environment that records nothing. `MVIDependencies`' environment binds
-    /// `calls` with its values, so that its `replayable` endpoints record their results into
-    /// the store's time-travel recording, and answer from a recording in a replay.
-    func environment(recordingCallsInto calls: RecordedCalls) -> any ExecutionEnvironment
-}
-
-extension ExecutionEnvironment {
-    /// `self`: an environment that records nothing.
-    public func environment(recordingCallsInto calls: RecordedCalls) -> any ExecutionEnvironment { self }
 }

@@ -9,12 +9,6 @@ public struct InputOverflow: Error, Sendable, Hashable, CustomStringConvertible 
     /// The limit that was reached: how many inputs were waiting.
     public let limit: Int
 
-    /// Creates the error.
-    public init(droppedIntent: String, limit: Int) {
-        self.droppedIntent = droppedIntent
-        self.limit = limit
-    }
-
     /// A sentence naming the dropped intent.
     public var description: String {
         "intent dropped, \(limit) inputs already waiting (the store's pending input limit): \(droppedIntent)"

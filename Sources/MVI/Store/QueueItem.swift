@@ -2,13 +2,13 @@
 ///
 /// Two kinds: input (intents, messages and side effects from async work, a replaced state),
 /// held while the store is not started or while time travel holds it; and control
-/// (subscriptions, showing a recorded state, a failure, termination), never held. "Work"
+/// (subscriptions, showing a past state, a failure, termination), never held. "Work"
 /// always means async work (what `run` starts): an item from async work carries its token.
 ///
 /// Seventeen cases, over the dozen the engine aims for, on purpose (issue 47): each is one
 /// thing the drain does, switched over in `perform`, `performControl`, `performTraced`,
 /// `abandon` and `drop` (Store/Drain/). Folding the control cases into nested enums (the
-/// observers' and side-effect handlers' four, time travel's `show`/`restore`, `bootstrap`/
+/// observers' and side-effect observers' four, time travel's `show`/`restore`, `bootstrap`/
 /// `terminate`) would add a second switch and a payload's value witnesses to the queued path
 /// without making the send path shorter (a plain send builds no `QueueItem`), and the
 /// scheduling machine's exhaustive interleaving tests drive the machine with these very
@@ -30,14 +30,14 @@ enum QueueItem<F: Feature>: Sendable {
     /// resumes once it is delivered or dropped.
     case sideEffect(F.SideEffect, work: Int, UnsafeContinuation<Void, Never>?)
     /// A side effect handed back undelivered (a binder released while holding it): offered
-    /// to listeners again, not posted again, so middleware and recording see it once.
+    /// to observers again, not posted again, so middleware and the hook see it once.
     case returnedSideEffect(F.SideEffect)
     case bootstrap
     case addObserver(StateObserver<F.State>)
     /// Drops a state observer whose subscription was cancelled.
-    case removeObserver(CallbackGate)
-    case addSideEffectHandler(SideEffectHandler<F.SideEffect>)
-    case removeSideEffectHandler(SideEffectHandler<F.SideEffect>)
+    case removeObserver(ObserverGate)
+    case addSideEffectObserver(SideEffectObserver<F.SideEffect>)
+    case removeSideEffectObserver(SideEffectObserver<F.SideEffect>)
     /// Replaces the state (``Store/replaceState(with:)``): input, applied in order with intents.
     case replaceState(F.State)
     /// A value the store shares (`Store(…, sharing:)`) changed elsewhere: input, applied in
@@ -50,8 +50,8 @@ enum QueueItem<F: Feature>: Sendable {
     case failure(StoreError)
     case terminate
     /// Input (an intent, or a message or side effect of async work) queued while time travel
-    /// records causes, with its cause: boxed, so that only a traced store pays for carrying
-    /// one (an allocation per queued input, while recording). A class rather than an
+    /// traces causes, with its cause: boxed, so that only a traced store pays for carrying
+    /// one (an allocation per queued input, while tracing). A class rather than an
     /// `indirect` case: the compiler (6.3.1) crashed on `switch consume` over one.
     case traced(TracedInput<F>)
 

@@ -1,4 +1,4 @@
-/// A registered state callback, called only by the draining thread, through its gate: once
+/// A registered state observer, called only by the draining thread, through its gate: once
 /// its subscription's `cancel()` returns, it is never called again.
 ///
 /// It holds its store (strongly: a weak reference would give every observed store a side
@@ -7,11 +7,11 @@
 /// observer. Either way the reference goes with it, so a kept subscription does not keep an
 /// ended store.
 @usableFromInline
-final class StateObserver<State: Sendable>: CallbackGate, @unchecked Sendable {  // `store`: see below
+final class StateObserver<State: Sendable>: ObserverGate, @unchecked Sendable {  // `store`: see below
     @usableFromInline let onState: @Sendable (State) -> Void
     /// Called when the store ends, so that a stream built on the observer can finish. Boxed:
     /// one word in every observer, the box only in the streams' (which allocate anyway).
-    let onFinish: FinishCallback?
+    let onFinish: FinishClosure?
     // The store, as `AnyObject`: one word where the protocol's existential is two (the
     // conformance is looked up once, on cancel). Set before the observer is shared; then read
     // and cleared only by the one party that closes the gate (`didClose` after `cancel`, or
@@ -21,7 +21,7 @@ final class StateObserver<State: Sendable>: CallbackGate, @unchecked Sendable { 
     @usableFromInline
     init(onState: @escaping @Sendable (State) -> Void, onFinish: (@Sendable () -> Void)? = nil) {
         self.onState = onState
-        self.onFinish = onFinish.map(FinishCallback.init)
+        self.onFinish = onFinish.map(FinishClosure.init)
     }
 
     /// Ties the observer to the store that will list it; before it is submitted.
@@ -39,7 +39,7 @@ final class StateObserver<State: Sendable>: CallbackGate, @unchecked Sendable { 
     }
 
     /// The subscription was cancelled: the store lets go of the observer (in order, as
-    /// other control work; from inside the callback, once the callback returns).
+    /// other control work; from inside the observer, once the observer returns).
     @usableFromInline override func didClose() {
         let store = self.store
         self.store = nil
@@ -47,8 +47,8 @@ final class StateObserver<State: Sendable>: CallbackGate, @unchecked Sendable { 
     }
 }
 
-/// A state observer's end-of-store callback, boxed to keep plain observers small.
-final class FinishCallback: Sendable {
+/// A state observer's end-of-store observer, boxed to keep plain observers small.
+final class FinishClosure: Sendable {
     let body: @Sendable () -> Void
 
     init(_ body: @escaping @Sendable () -> Void) {
@@ -60,5 +60,5 @@ final class FinishCallback: Sendable {
 /// list. A protocol so that the observer, generic over the state alone, can hold its store.
 protocol StateObserverRemoving: AnyObject, Sendable {
     /// Drops `observer` from the store's observers.
-    func removeObserver(_ observer: CallbackGate)
+    func removeObserver(_ observer: ObserverGate)
 }

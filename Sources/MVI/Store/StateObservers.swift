@@ -40,7 +40,7 @@ struct StateObservers<State: Sendable> {
     }
 
     /// Drops `observer`, if listed.
-    mutating func remove(_ observer: CallbackGate) {
+    mutating func remove(_ observer: ObserverGate) {
         switch storage {
         case .none: break
         case .one(let only): if only === observer { storage = .none }

@@ -3,7 +3,7 @@ import Synchronization
 extension Store {
     /// Calls `onState` with the current state, then with every new state, in order.
     ///
-    /// The callback runs synchronously on the thread that processes the store's work; keep it
+    /// The observer runs synchronously on the thread that processes the store's work; keep it
     /// short. It receives each state once and does not copy it.
     public func subscribe(_ onState: @escaping @Sendable (F.State) -> Void) -> Subscription {
         core.observe(StateObserver(onState: onState))
@@ -14,7 +14,7 @@ extension Store {
     /// Use this when only part of the state matters: nothing is kept or compared but that part.
     ///
     /// Inlinable, like the other distinct subscriptions: the check runs on every state, for
-    /// every such subscriber, and specialized for the state it reads the part at its offset
+    /// every such observer, and specialized for the state it reads the part at its offset
     /// (`StatePart`) and compares it without generic witnesses.
     @inlinable
     public func subscribe<Value: Equatable & Sendable>(
@@ -76,9 +76,9 @@ extension Store {
 /// Remembers the last value an observer saw, to pass on only changes.
 @usableFromInline
 final class DistinctFilter<Value: Equatable>: @unchecked Sendable {
-    // @unchecked: used only from observer callbacks, which the store calls on one draining
+    // @unchecked: used only from observers, which the store calls on one draining
     // thread at a time, each drain ordered after the previous one by the store's lock.
-    // Unchecked exclusivity for the same reason: one callback at a time, none re-entrant.
+    // Unchecked exclusivity for the same reason: one observer at a time, none re-entrant.
     @exclusivity(unchecked) @usableFromInline var last: Value?
 
     @usableFromInline init() {}

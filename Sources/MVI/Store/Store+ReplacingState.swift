@@ -5,9 +5,9 @@ extension Store {
     /// It is input like ``send(_:)``: it never blocks, it is applied in order with intents
     /// and async work's messages (after whatever is queued before it), it waits while the
     /// store is not started or time travel holds input, and it is dropped once the store is
-    /// cancelled. When it is applied, observers and subscribers get the new state,
+    /// cancelled. When it is applied, observers and observers get the new state,
     /// middleware sees ``StoreEvent/stateReplaced(_:)`` (no message precedes it), and time
-    /// travel records it as a state event, so it is in the timeline and in exports and
+    /// travel shows it as a state event, so it is in the timeline and in exports and
     /// stepping back goes to the state before it.
     ///
     /// The feature's async work is not cancelled: what it dispatches later is reduced into

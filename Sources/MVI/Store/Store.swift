@@ -58,12 +58,10 @@ public final class Store<F: Feature>: Sendable {
         start: Bool = true
     ) rethrows {
         if pendingInputLimit != nil || environment != nil || !sharing.isEmpty {
-            let calls = environment.map { _ in RecordedCalls.forNewStore() }
-            let environment = environment.map { $0.environment(recordingCallsInto: calls.unsafelyUnwrapped) }
             core = StoreCore(
                 feature: feature, initialState: try environment?.withEnvironment(initialState) ?? initialState(),
                 name: name, middleware: middleware, sideEffects: sideEffects, errorHandler: onError,
-                pendingInputLimit: pendingInputLimit, environment: environment, recordedCalls: calls, sharing: sharing)
+                pendingInputLimit: pendingInputLimit, environment: environment, sharing: sharing)
             if !sharing.isEmpty { core.attachSharing() }
         } else {
             core = StoreCore(
@@ -76,18 +74,16 @@ public final class Store<F: Feature>: Sendable {
         if start { core.start() }
     }
 
-    /// A store whose environment's recordable dependency calls are answered from `calls` (a
-    /// replay's), not started: call ``start()``.
+    /// A rerun's store (its environment answers dependency calls from an export), not
+    /// started: call ``start()``. Its failures go nowhere: the rerun compares its events.
     package init(
         _ feature: F, initialState: F.State, name: String?, middleware: [any Middleware<F>],
-        environment: (any ExecutionEnvironment)?, replaying calls: RecordedCalls
+        rerunIn environment: (any ExecutionEnvironment)?
     ) {
-        let environment = environment?.environment(recordingCallsInto: calls)
         core = StoreCore(
             feature: feature, initialState: initialState, name: name, middleware: middleware,
             sideEffects: .default, errorHandler: StoreErrorHandler { _ in }, pendingInputLimit: nil,
-            environment: environment,
-            recordedCalls: calls)
+            environment: environment)
         if core.wants(.created) { core.emit(.created) }
     }
 
@@ -110,8 +106,8 @@ public final class Store<F: Feature>: Sendable {
     ///
     /// - Parameters:
     ///   - intent: The intent.
-    ///   - fileID: Where it is sent, shown in time travel's causal trace while it records
-    ///     (leave the default; a store that is not recorded never reads it).
+    ///   - fileID: Where it is sent, shown in time travel's causal trace while it traces
+    ///     causes (leave the default; a store without time travel never reads it).
     ///   - line: Where it is sent (leave the default).
     @inlinable public func send(_ intent: F.Intent, fileID: StaticString = #fileID, line: UInt = #line) {
         core.send(intent, cause: InputCause(fileID: fileID, line: line))
@@ -208,6 +204,6 @@ public final class Store<F: Feature>: Sendable {
         await core.waitForTasks()
     }
 
-    /// Hooks for debugging tools such as time travel: hold input, show a recorded state.
+    /// Hooks for debugging tools such as time travel: hold input, show a past state.
     public var hooks: StoreHooks<F> { StoreHooks(core: core) }
 }

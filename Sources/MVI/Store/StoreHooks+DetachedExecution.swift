@@ -5,7 +5,7 @@ extension StoreHooks {
     /// `state`, in the store's environment: no bootstrap, no middleware, not the store's observers. Reports what the
     /// intent did synchronously; async work it starts is cancelled at once, and intents it
     /// sends are not run. Time travel's "replay one event" uses it, so that a breakpoint in
-    /// `execute` or `reduce` stops on a recorded input. `nil` if the store was released.
+    /// `execute` or `reduce` stops on an input from the timeline. `nil` if the store was released.
     package func executeDetached(_ intent: F.Intent, from state: F.State) -> DetachedExecution<F>? {
         guard let core else { return nil }
         let collected = Locked(DetachedExecution<F>(state: state))
@@ -31,9 +31,9 @@ extension StoreHooks {
 }
 
 extension StoreHooks {
-    /// The store's feature and the environment it was given (before the store's own record of
-    /// calls was bound into it: a store made from them gets its own): what a rerun of a
-    /// recording makes a fresh store of. `nil` if the store was released.
+    /// The store's feature and the environment it was given (before time travel bound the
+    /// store's dependency calls into it: a store made from them gets its own): what a
+    /// rerun makes a fresh store of. `nil` if the store was released.
     package var featureAndEnvironment: (feature: F, environment: (any ExecutionEnvironment)?)? {
         guard let core else { return nil }
         return (core.feature, core.settings?.environment)

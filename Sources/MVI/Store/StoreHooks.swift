@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Hooks into a store for debugging tools: time travel holds live input, shows recorded
+/// Hooks into a store for debugging tools: time travel holds live input, shows past
 /// states, then resumes. Holds the store weakly; every call on a released store does nothing.
 ///
 /// While input is held, intents sent by views and messages and side effects from async

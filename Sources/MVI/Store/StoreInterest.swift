@@ -1,6 +1,6 @@
 /// What a store's steps must look at beyond a plain send, one bit each, defined here once:
 /// the kinds of event its middleware observes (``StoreEvent/Kind``), whether it shares parts
-/// of its state, runs its feature in an ``ExecutionEnvironment``, and is recorded.
+/// of its state, runs its feature in an ``ExecutionEnvironment``, and has a hook (time travel).
 ///
 /// A store holds its interest once (``StoreCore/middlewareInterest``), and each step of the
 /// send path tests it with one `and`: a plain store, with none of the bits, takes the plain
@@ -29,8 +29,8 @@ struct StoreInterest: OptionSet, Sendable {
     /// The store runs its feature's code in an ``ExecutionEnvironment``: `execute` tests it
     /// with the middleware's bits, so a store without one pays nothing.
     @inlinable static var environment: Self { Self(rawValue: 1 << 14) }
-    /// A recorder is attached (the pipeline's).
-    @inlinable static var recording: Self { Self(rawValue: 1 << 15) }
+    /// The store has a hook (the pipeline's): time travel's.
+    @inlinable static var hook: Self { Self(rawValue: 1 << 15) }
     /// The feature has children (``Feature/childScopes``): intents and messages take the
     /// watched paths, which route them, so a store without children pays nothing.
     @inlinable static var children: Self { Self(rawValue: 1 << 10) }

@@ -14,8 +14,6 @@ final class StoreSettings: Sendable {
     @usableFromInline let pendingInputLimit: Int?
     /// What the feature's code runs inside (`Store(…, environment:)`); `nil` for none.
     @usableFromInline let environment: (any ExecutionEnvironment)?
-    /// The store's recorded dependency calls, for a store with an environment.
-    @usableFromInline let recordedCalls: RecordedCalls?
     /// The store's links to shared values (`Store(…, sharing:)`, a `SharingLinks` of the
     /// store's feature); `nil` for none.
     @usableFromInline let sharing: (any AnyObject & Sendable)?
@@ -25,11 +23,9 @@ final class StoreSettings: Sendable {
     /// Settings with these values.
     @usableFromInline init(
         givenName: String?, errorHandler: StoreErrorHandler, policy: SideEffectPolicy, pendingInputLimit: Int? = nil,
-        environment: (any ExecutionEnvironment)? = nil, recordedCalls: RecordedCalls? = nil,
-        sharing: (any AnyObject & Sendable)? = nil
+        environment: (any ExecutionEnvironment)? = nil, sharing: (any AnyObject & Sendable)? = nil
     ) {
         self.environment = environment
-        self.recordedCalls = recordedCalls
         self.sharing = sharing
         self.interest = StoreInterest(rawValue: 0)
             .union(environment == nil ? [] : .environment).union(sharing == nil ? [] : .sharing)
@@ -37,5 +33,12 @@ final class StoreSettings: Sendable {
         self.errorHandler = errorHandler
         self.policy = policy
         self.pendingInputLimit = pendingInputLimit.map { max(1, $0) }
+    }
+
+    /// These settings with `environment` instead (the store's hook bound something into it).
+    func replacing(environment: any ExecutionEnvironment) -> StoreSettings {
+        StoreSettings(
+            givenName: givenName, errorHandler: errorHandler, policy: policy, pendingInputLimit: pendingInputLimit,
+            environment: environment, sharing: sharing)
     }
 }

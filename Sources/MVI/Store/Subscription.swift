@@ -3,7 +3,7 @@
 /// Keep it as long as you want updates: like Combine's `AnyCancellable`, it cancels when
 /// released.
 public final class Subscription: @unchecked Sendable, Hashable {  // `target` is touched only under `lock`
-    /// What cancelling ends, let go of on cancel (with what its callback captures). Declared
+    /// What cancelling ends, let go of on cancel (with what its observer captures). Declared
     /// before `lock` so that the two pack into 24 bytes: with the object's header, 40, which
     /// the allocator serves from a 48-byte block rather than a 64-byte one.
     private var target: Target?
@@ -18,7 +18,7 @@ public final class Subscription: @unchecked Sendable, Hashable {  // `target` is
         case action(@Sendable () -> Void)
         /// A store's observer: closing its gate asks its store to drop it, so no closure
         /// is needed.
-        case gate(CallbackGate)
+        case gate(ObserverGate)
     }
 
     /// Creates a subscription that calls `onCancel` once, when cancelled or released.
@@ -27,7 +27,7 @@ public final class Subscription: @unchecked Sendable, Hashable {  // `target` is
     }
 
     /// A subscription that closes `gate` when cancelled or released.
-    init(closing gate: CallbackGate) {
+    init(closing gate: ObserverGate) {
         self.target = .gate(gate)
     }
 
@@ -35,7 +35,7 @@ public final class Subscription: @unchecked Sendable, Hashable {  // `target` is
         cancel()
     }
 
-    /// Ends the observation. The callback may still run once if the store is delivering to
+    /// Ends the observation. The observer may still run once if the store is delivering to
     /// it on another thread at this moment; never after that.
     public func cancel() {
         let target = lock.withLock {

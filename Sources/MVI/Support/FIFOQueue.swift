@@ -1,9 +1,9 @@
 /// A first-in, first-out queue that reuses its storage (the store's queued items, side effects
-/// waiting for listeners, a recorder's checkpoints): popping is O(1) and a drained queue
+/// waiting for observers, time travel's checkpoints): popping is O(1) and a drained queue
 /// keeps its capacity, so a store under steady contention stops allocating.
 @usableFromInline
-struct FIFOQueue<Element> {
-    @usableFromInline var slots: [Element?] = []
+package struct FIFOQueue<Element> {
+    @usableFromInline package var slots: [Element?] = []
     /// ``head``, in 32 bits, so that ``tally`` fits beside it: the queue stays two words.
     @usableFromInline var storedHead: Int32 = 0
     /// A count its owner keeps of some of its elements, in the word `head` leaves free: the
@@ -17,14 +17,14 @@ struct FIFOQueue<Element> {
 
     /// The index of the first element in `slots`. A queue never holds 2^31 elements (that
     /// many slots take tens of gigabytes); past that, setting it traps.
-    @inlinable var head: Int {
+    @inlinable package var head: Int {
         get { Int(storedHead) }
         set { storedHead = Int32(newValue) }
     }
 
     @inlinable init() {}
 
-    @inlinable var isEmpty: Bool { head == slots.count }
+    @inlinable package var isEmpty: Bool { head == slots.count }
 
     @inlinable var count: Int { slots.count - head }
 
@@ -32,7 +32,7 @@ struct FIFOQueue<Element> {
     @inlinable var first: Element? { head < slots.count ? slots[head] : nil }
 
     /// The elements, oldest first, left in place.
-    var elements: [Element] { slots[head...].compactMap { $0 } }
+    package var elements: [Element] { slots[head...].compactMap { $0 } }
 
     /// Appends `element`, moved in rather than copied.
     @inlinable mutating func append(_ element: consuming Element) {

@@ -14,7 +14,7 @@ package final class Locked<Value: Sendable>: @unchecked Sendable {  // `value` i
     /// Guarded by `lock`.
     // Unchecked exclusivity: every access holds `lock`, which is stronger than the dynamic
     // check; the check would add a runtime call to each access, on paths such as the
-    // observable store's state inbox that took none before (its value was behind a pointer).
+    // observable store's state queue that took none before (its value was behind a pointer).
     @usableFromInline @exclusivity(unchecked) var value: Value
 
     /// A lock guarding `initialValue`.

@@ -41,9 +41,9 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
     private let column: UInt
 
     private struct Recording {
-        /// The first state callback is the state the test starts from, not a change.
+        /// The first state observer is the state the test starts from, not a change.
         var hasSkippedInitialState = false
-        /// Side effects that waited for a listener before the test started are not its own.
+        /// Side effects that waited for an observer before the test started are not its own.
         var isArmed = false
         var states: [State] = []
         var sideEffects: [SideEffect] = []
@@ -66,7 +66,7 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
     ///   - filePath: The file path where a failure is reported (the caller's by default).
     ///   - line: The line where a failure is reported (the caller's by default).
     ///   - column: The column where a failure is reported (the caller's by default).
-    public init(
+    init(
         _ subject: Subject,
         container: Container<State, SideEffect>,
         initialState: State,
@@ -83,7 +83,7 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
         let recording = Locked(Recording())
         self.recording = recording
         // The store processes these in order: the state is replaced, the state observer
-        // starts (its first call is the initial state), the side-effect listener takes what
+        // starts (its first call is the initial state), the side-effect observer takes what
         // waited before the test, and the last observer arms the side-effect recording.
         container.hooks.show(initialState)
         let states = container.subscribe { state in

@@ -1,4 +1,5 @@
 import MVI
+import MVITimeTravel
 
 /// Where the `replayable` calls of a store under `explore` wait for their outcome: each call
 /// registers here and suspends, and explore's driver answers it when its choices say, with

@@ -1,4 +1,5 @@
 import MVI
+import MVITimeTravel
 
 /// How `explore` answers the calls of one `replayable` endpoint (`MVIDependencies`) of the
 /// feature's dependencies: each call waits until explore chooses to answer it, while other

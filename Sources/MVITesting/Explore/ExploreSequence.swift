@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVITimeTravel
 
 /// One sequence of `explore`, as it ran: its steps, with what the store did in each, and
 /// the invariant it broke, if any.

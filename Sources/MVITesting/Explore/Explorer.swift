@@ -30,9 +30,13 @@ struct Explorer<F: Feature>: Sendable {
         if let timeTravel, let recorder = try? timeTravel.register("\(F.self)", for: F.self) {
             middleware.insert(recorder, at: 0)
         }
+        // The desk answers the store's calls: bound into its environment as a rerun's are.
+        let calls = RecordedCalls(answeringWith: desk)
         let store = Store(
             feature, initialState: initialState, name: "\(F.self)", middleware: middleware,
-            environment: environment(), replaying: RecordedCalls(answeringWith: desk))
+            environment: environment().map {
+                ($0 as? any CallRecordingEnvironment)?.environment(recordingCallsInto: calls) ?? $0
+            })
         _ = store.attachTestSupport(StoreTestSupport(taskExecutor: executor))
         _ = timeTravel?.startRecording()
         var sequence = ExploreSequence<F>()

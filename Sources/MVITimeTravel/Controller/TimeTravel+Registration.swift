@@ -20,8 +20,7 @@ extension TimeTravel {
         _ name: String, for feature: F.Type = F.self
     ) throws(TimeTravelError) -> any Middleware<F> {
         let registration = Registration()
-        let store = LiveStore<F>(
-            name: name, recorder: StoreRecorder(session: session), registration: registration)
+        let store = LiveStore<F>(name: name, session: session, registration: registration)
         try storage.withLock { state throws(TimeTravelError) in
             state.stores.removeAll { !$0.isAlive }
             if state.stores.contains(where: { $0.name == name }) {

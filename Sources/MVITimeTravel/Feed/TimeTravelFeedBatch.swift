@@ -16,17 +16,5 @@ public struct TimeTravelFeedBatch: Sendable {
     public var mode: TimeTravel.Mode
     /// How long intents took, for a feed made with `timingIntents: true`: those measured
     /// since the previous read, by their intents' sequence numbers (empty otherwise).
-    public var intentTimings: [TimeTravelIntentTiming]
-
-    /// Creates a batch.
-    public init(
-        isReset: Bool, events: [TimeTravelFeedEvent], droppedEvents: Int, mode: TimeTravel.Mode,
-        intentTimings: [TimeTravelIntentTiming] = []
-    ) {
-        self.isReset = isReset
-        self.events = events
-        self.droppedEvents = droppedEvents
-        self.mode = mode
-        self.intentTimings = intentTimings
-    }
+    public var intentTimings: [TimeTravelIntentTiming] = []
 }

@@ -14,17 +14,4 @@ public struct TimeTravelDebugResult: Sendable, Hashable {
     public let stateAfter: String
     /// For a message event, the state recorded after it, to compare with ``stateAfter``.
     public let recordedStateAfter: String?
-
-    /// Creates a result.
-    public init(
-        event: TimeTravelEvent, stateBefore: String, messages: [String], sideEffects: [String],
-        stateAfter: String, recordedStateAfter: String?
-    ) {
-        self.event = event
-        self.stateBefore = stateBefore
-        self.messages = messages
-        self.sideEffects = sideEffects
-        self.stateAfter = stateAfter
-        self.recordedStateAfter = recordedStateAfter
-    }
 }

@@ -141,10 +141,11 @@ extension TimeTravelReplay {
         } catch {
             throw .storeNotFound(entry.name)  // a fresh controller has no other store
         }
+        // The environment answers its calls from the recording; time travel keeps them too.
+        let bound = (environment as? any CallRecordingEnvironment)?.environment(recordingCallsInto: calls)
         let replayed = Store(
             feature, initialState: initialState, name: entry.name,
-            middleware: [middleware, ProgressMiddleware(progress)],
-            environment: environment, replaying: calls)
+            middleware: [middleware, ProgressMiddleware(progress)], rerunIn: bound ?? environment)
         // The store's async work runs on the rerun's executor too, off Swift's concurrency pool.
         _ = replayed.attachTestSupport(StoreTestSupport(taskExecutor: executor))
         guard progress.begin(intents: sends.count, store: replayed) else { throw progress.timedOut(entry.name) }

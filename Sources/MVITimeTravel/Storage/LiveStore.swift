@@ -33,10 +33,18 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
     /// the recorder's log).
     var frozenTrace: RecordedTrace?
 
-    init(name: String, recorder: StoreRecorder<F>, registration: Registration) {
+    /// The dependency calls of the store that recorded here last, if its environment records
+    /// them (kept once it ended): set by the recorder's environment binding, when the store
+    /// is made.
+    let calls = Locked<RecordedCalls?>(nil)
+
+    init(name: String, session: RecordingSession, registration: Registration) {
         self.name = name
-        self.recorder = recorder
         self.registration = registration
+        let calls = self.calls
+        self.recorder = StoreRecorder(session: session) { environment in
+            RecordedCalls.binding(into: environment, session: session) { bound in calls.withLock { $0 = bound } }
+        }
     }
 
     // MARK: RegisteredStore
@@ -189,7 +197,7 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
     func exportedCalls(
         from sequence: UInt64, origin: UInt64
     ) -> (calls: [TimeTravelRecording.Call], unrecorded: [String]) {
-        guard let recorded = recorder.recordedCalls else { return ([], []) }
+        guard let recorded = calls.withLock({ $0 }) else { return ([], []) }
         var calls: [TimeTravelRecording.Call] = []
         var unrecorded: [String] = []
         func notRecorded(_ name: String) {

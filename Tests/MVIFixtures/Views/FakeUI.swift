@@ -30,7 +30,7 @@ package final class ListView {
     }
 }
 
-/// A button that runs its click handler.
+/// A button that runs its action when clicked.
 @MainActor
 package final class Button {
     package init() {}

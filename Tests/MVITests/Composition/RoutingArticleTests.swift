@@ -138,17 +138,15 @@ enum OnlyRoutingDocs {
         await store.send(.edit(1, .intent(.setTitle("Emma")))) {
             $0.path = DestinationStack([.detail(.init(title: "Dune")), .edit(.init(title: "Emma"))])
         }
-        await store.send(.detail(0, .intent(.editTapped))) {
-            $0.path = DestinationStack([
-                .detail(.init(title: "Dune", destination: .edit(.init(title: "Dune")))), .edit(.init(title: "Emma")),
-            ])
-        }
-        await store.send(.detail(0, .intent(.edit(.setTitle("Dune Messiah"))))) {
-            $0.path = DestinationStack([
-                .detail(.init(title: "Dune", destination: .edit(.init(title: "Dune Messiah")))),
-                .edit(.init(title: "Emma")),
-            ])
-        }
+        // The article's test: each child by its address, its expected state edited in place.
+        await store.send(\.detail[0], .editTapped) { $0.destination = .edit(.init(title: "Dune")) }
+        await store.send(\.detail[0].edit, .setTitle("Dune Messiah")) { $0.title = "Dune Messiah" }
+        #expect(
+            store.state.path
+                == DestinationStack([
+                    .detail(.init(title: "Dune", destination: .edit(.init(title: "Dune Messiah")))),
+                    .edit(.init(title: "Emma")),
+                ]))
         await store.send(.sheet(.intent(.setTitle("Ulysses")))) { $0.sheet?.title = "Ulysses" }
         await store.send(.path(.popToRoot)) { $0.path = DestinationStack() }
         await store.finish()

@@ -4,7 +4,7 @@ import MVIFixtures
 import Testing
 
 /// The store calls its observers without retaining them or copying the state for each call:
-/// nothing may change either while a callback runs. These tests do, from inside callbacks
+/// nothing may change either while an observer runs. These tests do, from inside observers
 /// and from other threads, what could: subscribe, cancel, release a subscription, end the
 /// store, send, read the state, and keep the states they are given.
 @Suite(.timeLimit(.minutes(5))) struct ObserverCallTests {
@@ -47,7 +47,7 @@ import Testing
         }
     }
 
-    @Test func aCallbackReadingTheStoreSeesTheStateItIsGiven() {
+    @Test func aObserverReadingTheStoreSeesTheStateItIsGiven() {
         let store = Store(Labelled(), initialState: .init())
         let mismatches = Collected<Int>()
         let subscriptions = (0..<2).map { _ in
@@ -60,7 +60,7 @@ import Testing
         for subscription in subscriptions { subscription.cancel() }
     }
 
-    @Test func aCallbackThatEndsItsStoreLetsTheOthersInTheSameStepRunFirst() {
+    @Test func aObserverThatEndsItsStoreLetsTheOthersInTheSameStepRunFirst() {
         let store = Store(Labelled(), initialState: .init())
         let seen = (0..<3).map { _ in Collected<Int>() }
         let subscriptions = seen.enumerated().map { index, collected in
@@ -76,7 +76,7 @@ import Testing
         withExtendedLifetime(subscriptions) {}
     }
 
-    @Test func callbacksThatReleaseSubscribeAndCancelDuringAStepChangeTheListAfterIt() {
+    @Test func observersThatReleaseSubscribeAndCancelDuringAStepChangeTheListAfterIt() {
         let store = Store(Labelled(), initialState: .init())
         let first = Collected<Int>()
         let second = Collected<Int>()
@@ -86,7 +86,7 @@ import Testing
             let releasing = store.subscribe { state in
                 first.append(state.count)
                 if state.count == 1 {
-                    // Released, not cancelled: its `deinit` cancels, from inside the callback.
+                    // Released, not cancelled: its `deinit` cancels, from inside the observer.
                     boxes.withLock { $0[0] = nil }
                     let added = store.subscribe { late.append($0.count) }
                     boxes.withLock { $0[2] = added }
@@ -106,7 +106,7 @@ import Testing
     }
 }
 
-/// Observers come and go from inside callbacks while several threads send and others read
+/// Observers come and go from inside observers while several threads send and others read
 /// the state: every state reaches a lasting observer once, in order, and intact.
 @Suite(.timeLimit(.minutes(5))) struct ObserverCallStressTests {
     typealias Labelled = ObserverCallTests.Labelled
@@ -122,7 +122,7 @@ import Testing
         let churnedCalls = Locked(0)
 
         // Each churning observer sees a few states, then cancels itself; every seventh state
-        // it sees, it subscribes another one. All of it from inside the callbacks.
+        // it sees, it subscribes another one. All of it from inside the observers.
         @Sendable func churn() {
             let seen = Locked(0)
             let box = Locked<Subscription?>(nil)
@@ -141,7 +141,7 @@ import Testing
         }
         let lastingSubscription = store.subscribe { state in
             lasting.append(state)
-            if store.state != state { problems.append("read \(store.state.count) in the callback of \(state.count)") }
+            if store.state != state { problems.append("read \(store.state.count) in the observer of \(state.count)") }
         }
         for _ in 0..<3 { churn() }
 

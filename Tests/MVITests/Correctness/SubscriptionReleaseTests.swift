@@ -2,13 +2,13 @@ import MVI
 import MVIFixtures
 import Testing
 
-/// A subscription lets go of its callback, and of what the callback captures, when it is
-/// cancelled or released: a view model that a callback captures, and that keeps the
+/// A subscription lets go of its observer, and of what the observer captures, when it is
+/// cancelled or released: a view model that an observer captures, and that keeps the
 /// subscription, is freed once it cancels, whether or not the store changes again.
 @Suite(.timeLimit(.minutes(5))) struct SubscriptionReleaseTests {
     final class Owner: Sendable {}
 
-    @Test func cancellingReleasesWhatTheCallbackCaptures() {
+    @Test func cancellingReleasesWhatTheObserverCaptures() {
         let store = Store(Counter(), initialState: .init())
         weak var weakOwner: Owner?
         let subscription: Subscription
@@ -24,7 +24,7 @@ import Testing
         #expect(store.state.count == 1)
     }
 
-    @Test func aCallbackThatCancelsItselfIsReleasedAfterItReturns() {
+    @Test func aObserverThatCancelsItselfIsReleasedAfterItReturns() {
         let store = Store(Counter(), initialState: .init())
         let box = SubscriptionBox()
         weak var weakOwner: Owner?
@@ -43,7 +43,7 @@ import Testing
         #expect(seen.values == [0, 1])
     }
 
-    @Test func aStoreCapturedByItsOwnCallbackIsFreedAfterCancel() {
+    @Test func aStoreCapturedByItsOwnObserverIsFreedAfterCancel() {
         weak var weakStore: Store<Counter>?
         do {
             let store = Store(Counter(), initialState: .init())
@@ -54,7 +54,7 @@ import Testing
         #expect(weakStore == nil)
     }
 
-    @Test func manySubscribersCancelledInAnyOrderStillSeeEveryStateUntilThen() {
+    @Test func manyObserversCancelledInAnyOrderStillSeeEveryStateUntilThen() {
         let store = Store(Counter(), initialState: .init())
         let seen = (0..<6).map { _ in Collected<Int>() }
         var subscriptions = seen.map { collected in store.subscribe { collected.append($0.count) } }
@@ -77,7 +77,7 @@ import Testing
         for subscription in subscriptions { subscription.cancel() }
     }
 
-    @Test func subscribingAndCancellingOnAStoreThatNeverChangesReleasesEachCallback() {
+    @Test func subscribingAndCancellingOnAStoreThatNeverChangesReleasesEachObserver() {
         let store = Store(Counter(), initialState: .init())
         weak var lastOwner: Owner?
         for _ in 0..<1_000 {
@@ -118,7 +118,7 @@ import Testing
     }
 }
 
-/// Holds a subscription that its own callback cancels.
+/// Holds a subscription that its own observer cancels.
 // @unchecked: written before the first send, read on the draining thread after it.
 private final class SubscriptionBox: @unchecked Sendable {
     var subscription: Subscription?

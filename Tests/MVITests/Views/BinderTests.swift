@@ -152,7 +152,7 @@ struct BinderTests {
         #expect(log.values == [.state(0), .state(1), .sideEffect(10), .state(2), .sideEffect(20)])
     }
 
-    @Test("A handler that stops the binder gets the side effects already taken, from stop()")
+    @Test("An observer that stops the binder gets the side effects already taken, from stop()")
     func handlerStopsBinder() async {
         let store = Store(Notifier(), initialState: .init())
         let received = Probe<Int>()

@@ -4,7 +4,7 @@ import MVI
 
 /// The form that edits a sync-up, in the add sheet and the edit sheet: it knows nothing of
 /// either; its parent reads the sync-up when the person confirms.
-struct SyncUpForm: Feature {
+struct SyncUpForm: ReducingFeature {
     /// The sync-up being edited and the field with the keyboard.
     struct State: Equatable {
         /// The field being typed into.
@@ -30,42 +30,32 @@ struct SyncUpForm: Feature {
         case title, duration, theme
     }
 
-    /// What the person does: edits a field or moves the focus (a view's binding), adds or
-    /// deletes attendees.
+    /// What the person does (edits a field or moves the focus, a view's binding; adds or deletes
+    /// attendees), and an attendee added with the id its work made.
     enum Intent: Equatable {
-        case binding(StateBinding<State>), addAttendeeTapped, deleteAttendees(atOffsets: IndexSet)
-    }
-
-    /// What changes the form: an edit, or the attendees added and removed with the ids they need.
-    enum Message: Equatable {
-        case binding(StateBinding<State>), attendeeAdded(UUID), attendeesDeleted(atOffsets: IndexSet, blank: UUID?)
+        case binding(StateBinding<State>), addAttendeeTapped, attendeeAdded(UUID), deleteAttendees(atOffsets: IndexSet)
     }
 
     /// Applies one change to the form.
-    static func reduce(_ state: inout State, _ message: Message) {
+    static func reduce(_ state: inout State, _ message: Intent) {
         switch message {
         case .binding(let binding): binding.apply(to: &state)
+        case .addAttendeeTapped: break  // its work makes the attendee's id
         case .attendeeAdded(let id):
             state.syncUp.attendees.append(Attendee(id: id))
             state.focus = .attendee(id)
-        case .attendeesDeleted(let offsets, let blank):
+        case .deleteAttendees(let offsets):
             state.syncUp.attendees.remove(atOffsets: offsets)
-            if let blank, state.syncUp.attendees.isEmpty { state.syncUp.attendees.append(Attendee(id: blank)) }
             guard let first = offsets.first, !state.syncUp.attendees.isEmpty else { return }
             // The focus moves to the attendee now in the deleted one's place, or the last.
             state.focus = .attendee(state.syncUp.attendees[min(first, state.syncUp.attendees.count - 1)].id)
         }
     }
 
-    /// Turns what the person did into changes, making the ids new attendees need.
-    func execute(_ intent: Intent, _ context: StoreContext<Self>) {
+    /// Makes the id of an attendee added, or of the blank one a form left without any gets.
+    func work(for intent: Intent, _ context: StoreContext<Self>) {
+        guard intent == .addAttendeeTapped || context.state.syncUp.attendees.isEmpty else { return }
         @Dependency(\.uuid) var uuid
-        switch intent {
-        case .binding(let binding): context.dispatch(.binding(binding))
-        case .addAttendeeTapped: context.dispatch(.attendeeAdded(uuid()))
-        case .deleteAttendees(let offsets):
-            let emptied = offsets.count >= context.state.syncUp.attendees.count
-            context.dispatch(.attendeesDeleted(atOffsets: offsets, blank: emptied ? uuid() : nil))
-        }
+        context.dispatch(.attendeeAdded(uuid()))
     }
 }

@@ -39,12 +39,12 @@ struct SyncUpsApp: ReducingFeature {
             case .startMeeting(let syncUp): .dispatch(.path(.push(.record(.init(syncUp: syncUp)))))
             }
         })
-    /// The children, the list and the recording screens beside the details: the store hands
-    /// each its intents and messages.
-    static let childScopes: ChildScopes = [
-        child(SyncUpsList(), .at(\.list), input: Intent.list), detail,
-        child(RecordMeeting(), .each(\.path, Path.record), input: Intent.record),
-    ]
+    /// The list at the root.
+    static let list = child(SyncUpsList(), .at(\.list), input: Intent.list)
+    /// The recording screens of the stack.
+    static let record = child(RecordMeeting(), .each(\.path, Path.record), input: Intent.record)
+    /// The children: the store hands each its intents and messages.
+    static let childScopes: ChildScopes = [list, detail, record]
 
     /// Each screen's sync-up is the list's: an edit on a screen is an edit of the list and of
     /// the other screens, and a sync-up deleted from the list closes its screens.

@@ -89,6 +89,25 @@ extension ChildPlace where ID == SingleChild {
     /// child's state alone, unlabelled. While the destination is another case or `nil`, the
     /// child's inputs are dropped (an intent reported), and its work is cancelled when the
     /// destination leaves the case.
+    ///
+    /// The first look-up of each enum type and case is made twice: with `Mirror`, and by the
+    /// enum's tag, read through the enum value witnesses in the type's metadata, as a `switch`
+    /// reads it. The tag is used from then on only if the two agree: the tag names the case
+    /// that `Mirror` names, the payload's declared type is the child's state, and both copy
+    /// out the same state, from the destination and from the case made from that state.
+    /// Otherwise `Mirror` answers every look-up, as it did the first time; so it does for an
+    /// `indirect` case, a state of no bytes, and any layout the library does not know. The
+    /// same holds for the cases of a stack of screens and of intents and messages that carry a
+    /// child's.
+    ///
+    /// The tag is read where Swift's stable ABI lays out metadata with 8-byte pointers: Apple
+    /// platforms on arm64 and x86_64, and Linux on x86_64 and arm64. Each type's metadata is
+    /// checked before it is read (its kind, its value witness table's size and stride, its
+    /// enum descriptor's kind and version 0, its 12-byte field entries); arm64e, whose
+    /// witnesses are signed pointers, and 32-bit platforms (arm64_32 on watchOS, wasm32) keep
+    /// `Mirror`. It is safe because no look-up is answered by tag before the fence has seen it
+    /// agree with `Mirror` for that type and case, once per process: after that, a look-up is
+    /// a tag comparison and a copy, with no allocation.
     @inlinable
     public static func `case`<Destination>(
         _ destination: any WritableKeyPath<Root, Destination?> & Sendable,

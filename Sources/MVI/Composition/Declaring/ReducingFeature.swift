@@ -27,10 +27,19 @@
 /// child's intents with the child's own `execute` and reduces its messages with the child's
 /// reducer, so the parent writes `reduce` for its own cases alone.
 ///
-/// Why a protocol of its own rather than a default of ``Feature``: a default `execute` on
-/// `Feature where Message == Intent` would make a feature that meant to write its own
-/// `execute`, and misspelt it, reduce every intent silently. Adopting `ReducingFeature` says
-/// so. SyncUps' app, list and detail features are written this way (the app has no `execute`).
+/// Why a protocol of its own rather than a default of ``Feature``, measured:
+/// - It is shorter where it fits: SyncUps' form is 1,153 characters of feature code as a
+///   `ReducingFeature` (TCA's is 1,153) and was 1,513 as a `Feature` whose `execute` relayed
+///   each intent to a message of the same shape (`Examples/count-feature-size`). Six of the
+///   seventeen features in Examples adopt it; the other eleven have messages that differ from
+///   their intents.
+/// - A parent's child intents are skipped by its default `execute` (the store has run them
+///   with the child's own `execute` already), which a relay written by hand has to know.
+/// - A default `execute` on every `Feature where Message == Intent` would put `work(for:)` on
+///   every feature and let one that meant to write its own `execute`, and misspelt it, reduce
+///   every intent silently. Adopting `ReducingFeature` says so.
+///
+/// SyncUps' app, list, detail and form features are written this way (the app has no `execute`).
 public protocol ReducingFeature: Feature where Message == Intent {
     /// What an intent does beyond its reduction, which has already happened: start async
     /// work, post a side effect, send another intent. The default does nothing.

@@ -11,7 +11,7 @@
 /// case .path(let change): context.dispatch(.path(change))    // execute
 /// ```
 ///
-/// Like every message, it is logged, recorded and replayed, and a test asserts it.
+/// Like every message, it is logged, kept by time travel and replayed, and a test asserts it.
 /// A screen popped takes its children's async work with it, as for any removal.
 public enum StackChange<Screen> {
     /// Pushes a screen on top (with a new id, never used before).

@@ -183,11 +183,23 @@ extension ChildScope {
 
 extension StoreCore {
     /// Reports what is wrong with the feature's child declarations, once, as the store is
-    /// created (``StoreMisuse/childDeclaration(_:)``). Out of line: only a feature with
+    /// created (``StoreMisuse/childDeclaration(_:)``), and copies in the initial state of an
+    /// element its shared elements' source does not hold
+    /// (``StoreMisuse/sharedElementNotInSource(_:)``). Out of line: only a feature with
     /// children calls it.
     @usableFromInline func reportChildDeclarationProblems() {
         for problem in F.childDeclarationProblems() {
             report(StoreError(storeName: name, origin: .misuse, underlying: StoreMisuse.childDeclaration(problem)))
+        }
+        // The screens a parent's shared elements are copied into are its children's.
+        let initial = state
+        for rule in F.sharedElements {
+            for problem in rule.problems(initial) {
+                report(
+                    StoreError(
+                        storeName: name, origin: .misuse,
+                        underlying: StoreMisuse.sharedElementNotInSource("\(F.self).\(problem)")))
+            }
         }
     }
 }

@@ -55,7 +55,7 @@ extension StoreContext {
         case .run:
             // The store cancels a child's work when the child leaves its state: from the
             // first child's work on, it checks the children with work after each change.
-            // Here, where the store is specialized, so that the watcher is too.
+            // Here, where the store is specialized, so that the poller is too.
             if link == nil { core.unsafelyUnwrapped.watchChildrenWithWork() }
             serveWork(request, of: scope, id: id, entryState: entryState)
         case .cancel, .cancelWork: serveWork(request, of: scope, id: id, entryState: entryState)

@@ -15,14 +15,14 @@ extension StoreCore {
         guard !drainer.watchesChildrenWithWork else { return }
         // Unowned would do (the store removes its observers before it goes), weak is cheap
         // and needs no argument: the observer runs only while the store drains.
-        addChildWatcher(
+        addChildObserver(
             StateObserver<F.State>(onState: { [weak self] state in
                 self?.cancelWorkOfChildrenGone(from: state)
             }))
     }
 
     /// Lists the observer that ``watchChildrenWithWork()`` made.
-    @usableFromInline func addChildWatcher(_ observer: StateObserver<F.State>) {
+    @usableFromInline func addChildObserver(_ observer: StateObserver<F.State>) {
         drainer.watchesChildrenWithWork = true
         observer.attach(to: self)
         // Added now, not queued like a subscription: intents queued or lent already would run

@@ -1,17 +1,17 @@
-/// The store's failures: reported to its handler, the recorder and middleware.
+/// The store's failures: reported to its handler, the hook and middleware.
 extension StoreCore {
     /// Reports a failure from the draining thread.
     func reportFromDrainer(_ error: StoreError) {
         errorHandler(error)
-        if hasRecorder { recordFailure(error) }
+        if hasHook { hookFailed(error) }
         if wants(.failure) { emit(.failure(error)) }
     }
 
     /// Reports a failure from any thread: the handler is called at once, middleware and the
-    /// recorder see it in order through the pipeline.
+    /// hook see it in order through the pipeline.
     @usableFromInline package func report(_ error: StoreError) {
         errorHandler(error)
         showFailureToTestSupport(error)
-        if wants(.failure) || hasRecorder { submit(.failure(error)) }
+        if wants(.failure) || hasHook { submit(.failure(error)) }
     }
 }

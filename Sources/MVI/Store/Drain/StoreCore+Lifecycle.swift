@@ -17,13 +17,13 @@ extension StoreCore {
         drainer.isExecuting = hasMiddleware
         // What the bootstrap sends is the store's own (a replay's store runs its bootstrap
         // again rather than resending it): no intent's slot, but not an outside caller's.
-        if _slowPath(hasRecorder) { withRecorder { $0.currentIntentSlot = StoreRecorder<F>.bootstrapSlot } }
+        if _slowPath(hasHook) { hookBootstrap(isRunning: true) }
         if _slowPath(hasEnvironment), let environment = settings?.environment {
             environment.withEnvironment { feature.bootstrap(StoreContext(core: self)) }
         } else {
             feature.bootstrap(StoreContext(core: self))
         }
-        if _slowPath(hasRecorder) { withRecorder { $0.currentIntentSlot = 0 } }
+        if _slowPath(hasHook) { hookBootstrap(isRunning: false) }
         drainer.isExecuting = false
         if wants(.started) { emit(.started) }
     }
@@ -31,8 +31,8 @@ extension StoreCore {
     /// Ends the store (``Store/cancel()``).
     ///
     /// A store that nobody drains and that has nothing to end (no queued items, tasks, held
-    /// input, async listeners, observers, side-effect handlers, middleware or cancel
-    /// handlers: ``SchedulingStateMachine/isQuiet``) is only marked cancelled: what `deinit`
+    /// input, async observers, observers, side-effect observers, middleware or cancel
+    /// observers: ``SchedulingStateMachine/isQuiet``) is only marked cancelled: what `deinit`
     /// runs for a store that was never subscribed to. Nothing can be added meanwhile, since
     /// every addition goes through the machine and finds the store cancelled.
     func cancel() {
@@ -43,7 +43,7 @@ extension StoreCore {
     /// ``cancel()`` for a store that has something to end. Apart, so that the quiet path
     /// looks up none of the generic types this one needs.
     @inline(never) private func cancelUsedStore() {
-        let (cancelled, hasCancelHandlers) = cancelTransition()
+        let (cancelled, hasCancelObservers) = cancelTransition()
         guard let action = cancelled else { return }
         for task in action.tasks { task.cancel() }
         for item in action.abandoned { abandon(item) }
@@ -53,17 +53,17 @@ extension StoreCore {
             drain()
         }
         // On this thread even when another one drains (the state keeper's final save).
-        if hasCancelHandlers { runCancelHandlers(drainingElsewhere: !action.terminatesNow) }
+        if hasCancelObservers { runCancelObservers(drainingElsewhere: !action.terminatesNow) }
     }
 
-    /// Ends the store on the draining thread (``QueueItem/terminate``): observers and handlers are
-    /// let go, sharing and the recorder detached.
+    /// Ends the store on the draining thread (``QueueItem/terminate``): observers and observers are
+    /// let go, sharing and the hook detached.
     func terminate() {
         let observers = drainer.observers.removeAll()
-        drainer.sideEffectHandlers.removeAll()
+        drainer.sideEffectObservers.removeAll()
         for observer in observers { observer.finish() }
         detachSharing()
         if wants(.cancelled) { emit(.cancelled) }
-        pipeline?.recorder?.detach()
+        if hasHook { detachHook() }
     }
 }

@@ -10,8 +10,8 @@ extension StoreCore {
 
     /// ``notifyObservers()`` on thread `me`, known already.
     ///
-    /// Neither the observers nor the state are retained around the callbacks: nothing can
-    /// change either while they run. A callback's subscribe, cancel, send or state
+    /// Neither the observers nor the state are retained around the observers: nothing can
+    /// change either while they run. An observer's subscribe, cancel, send or state
     /// replacement is queued behind this step, and only this thread writes the state or the
     /// list. Retaining them cost two retain-release pairs (four atomic operations) per
     /// observer and send (budgets.tsv: send-1sub, send-100sub).

@@ -19,7 +19,7 @@ extension StoreCore {
 }
 
 extension StoreCore: StateObserverRemoving {
-    func removeObserver(_ observer: CallbackGate) {
+    func removeObserver(_ observer: ObserverGate) {
         submit(.removeObserver(observer))
     }
 }

@@ -35,7 +35,7 @@ extension StoreCore {
         }
     }
 
-    /// ``perform(_:)`` for input queued with its cause (while time travel records causes).
+    /// ``perform(_:)`` for input queued with its cause (while time travel traces causes).
     /// Out of line: only a traced store comes here.
     @inlinable @inline(never) func performTraced(_ item: QueueItem<F>, _ cause: InputCause) {
         withInputCause(cause) {
@@ -79,10 +79,10 @@ extension StoreCore {
             _ = observer.call(as: me) { observer.onState(drainer.state) }
         case .removeObserver(let observer):
             drainer.observers.remove(observer)
-        case .addSideEffectHandler(let handler):
-            addSideEffectHandler(handler)
-        case .removeSideEffectHandler(let handler):
-            drainer.sideEffectHandlers.removeAll { $0 === handler }
+        case .addSideEffectObserver(let observer):
+            addSideEffectObserver(observer)
+        case .removeSideEffectObserver(let observer):
+            drainer.sideEffectObservers.removeAll { $0 === observer }
         case .replaceState(let state):
             replaceState(with: state)
         case .sharedChange(let link):
@@ -101,7 +101,7 @@ extension StoreCore {
             }
             notifyObservers()
         case .failure(let error):
-            if hasRecorder { recordFailure(error) }
+            if hasHook { hookFailed(error) }
             if wants(.failure) { emit(.failure(error)) }
         case .terminate:
             terminate()

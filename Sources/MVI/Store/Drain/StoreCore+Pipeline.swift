@@ -1,4 +1,4 @@
-/// The pipeline of one input: `execute` and `apply`, each with its plain, recorded and
+/// The pipeline of one input: `execute` and `apply`, each with its plain, hooked and
 /// watched path, chosen by the store's interest bits (``StoreInterest``).
 extension StoreCore {
     /// Whether middleware observes the steps of the pipeline (intents, messages, states,
@@ -27,25 +27,25 @@ extension StoreCore {
         middlewareInterest.intersects(kind.interest)
     }
 
-    // Three paths per step: plain, recorded and watched by middleware. Each copy pays for
-    // itself (budgets.tsv: send-1sub, send-1sub-timetravel): with one path holding the hooks,
-    // `send` no longer inlined it, and a plain send paid for it; with the recorder folded
-    // into the middleware's out-of-line path, a recorded send cost more. So the recorder's
-    // hooks (the `hasRecorder` branches below) stay in the core, and a plain send pays
-    // nothing for them (the recorder's bit shares the middleware test).
+    // Three paths per step: plain, hooked (time travel) and watched by middleware. Each copy
+    // pays for itself (budgets.tsv: send-1sub, send-1sub-timetravel): with one path holding
+    // the hook, `send` no longer inlined it, and a plain send paid for it; with the hook
+    // folded into the middleware's out-of-line path, a hooked send cost more. So the hook's
+    // branches (`hasHook` below) stay inline, and a plain send pays nothing for them (the
+    // hook's bit shares the middleware test).
 
     /// Executes an intent.
     ///
     /// `site` is where the intent was sent (the work or intent that sent it, if any, is
-    /// noted beside, see ``StoreRecorder/inputWork``): kept only while time travel records
+    /// noted beside, by the hook): kept only while time travel traces
     /// causes, otherwise never read.
     @inlinable func execute(_ intent: F.Intent, _ site: CallSite) {
         if _slowPath(executesWatched) {
             executeWatched(intent, site)
-        } else if _slowPath(hasRecorder) {  // kept in the core: see the note above (405 against 374)
-            recordIntent(intent, site)
+        } else if _slowPath(hasHook) {  // inline: see the note above (budgets.tsv: send-1sub-timetravel)
+            hookWillExecute(intent, site)
             feature.execute(intent, StoreContext(core: self))
-            recordEndOfIntent()
+            hookDidExecute()
         } else {
             feature.execute(intent, StoreContext(core: self))
         }
@@ -61,12 +61,12 @@ extension StoreCore {
         }
     }
 
-    /// ``execute(_:)`` watched by middleware (and maybe recorded): the recorder holds the
-    /// intent back (to share a slot with its first message), middleware sees it, and the
+    /// ``execute(_:)`` watched by middleware (and maybe hooked): the hook sees the intent
+    /// first, middleware sees it, and the
     /// store notes that it is executing. Out of line (but specialized), so that the plain
     /// path stays small enough to be inlined into `send`.
     @inlinable @inline(never) func executeWatched(_ intent: F.Intent, _ site: CallSite) {
-        if hasRecorder { recordIntent(intent, site) }
+        if hasHook { hookWillExecute(intent, site) }
         if wants(.intent) { emit(.intent(intent), kind: .intent) }
         // Re-entrant sends are queued, so executions never nest: a flag is enough.
         // Read only by middleware, so a store with an environment and none may set it too.
@@ -78,8 +78,8 @@ extension StoreCore {
         }
         drainer.isExecuting = false
         if wants(.intent) { emitIntentExecuted() }
-        // An intent that dispatched nothing gets a recorded slot of its own.
-        if hasRecorder { recordEndOfIntent() }
+        // The hook learns that the intent returned (one that dispatched nothing is kept alone).
+        if hasHook { hookDidExecute() }
     }
 
     /// Whether the store has an ``ExecutionEnvironment`` (``StoreInterest/environment``).
@@ -113,8 +113,8 @@ extension StoreCore {
             applyWatched(message, site)
         } else {
             let me = ThreadIdentity.current
-            if _slowPath(hasRecorder) {  // kept in the core: see the note above `execute` (405 against 374)
-                reduceRecording(message, site)
+            if _slowPath(hasHook) {  // inline: see the note above `execute`
+                reduceHooked(message, site)
             } else {
                 reduce(message, on: me)
             }
@@ -123,14 +123,14 @@ extension StoreCore {
     }
 
     /// ``apply(_:)`` watched: middleware sees the message and the state if it asked for
-    /// them; a recorder records the message in the same critical section as the reduction.
+    /// them; the hook sees the message in the same critical section as the reduction.
     /// Out of line like ``executeWatched(_:)``.
     @inlinable @inline(never) func applyWatched(_ message: F.Message, _ site: CallSite) {
         if hasSharing { return applySharing(message, site) }
         if wants(.message) { emit(.message(message), kind: .message) }
         let me = ThreadIdentity.current
-        if hasRecorder {
-            reduceRecording(message, site)
+        if hasHook {
+            reduceHooked(message, site)
         } else {
             reduce(message, on: me, routing: routesToChildren)
         }

@@ -1,15 +1,56 @@
-/// Recording for time travel. The store writes its recorder's log under its own lock, in the
-/// critical section it takes to reduce anyway, so a recorded step costs no lock of its own.
-/// See ``StoreRecorder`` for who guards what.
+/// The hook: the one place the core calls time travel's recorder, as MVIKotlin's time travel
+/// wraps its store. The send path's files call only the `hook…` functions of this file, each
+/// behind `hasHook`, a bit tested with the middleware's (``StoreInterest/hook``), so a store
+/// without a recorder pays nothing for it (budgets.tsv: send-1sub).
 ///
-/// On the plain send path (no middleware observing steps) a store without a recorder pays
-/// nothing more: the recorder's bit shares the test for middleware.
+/// The store writes its recorder's log under its own lock, in the critical section it takes
+/// to reduce anyway, so a recorded step costs no lock of its own. See ``StoreRecorder`` for
+/// who guards what.
+///
+/// Why the recorder, its log and slots stay in the core (`Recording/`) rather than in
+/// MVITimeTravel: a recorded step runs inside `send`, specialized for the feature. Anything
+/// MVITimeTravel installs (a protocol, closures) runs unspecialized there: a witness call a
+/// step and the feature's values copied through value witnesses. Folding the recorder into
+/// middleware's out-of-line path measured 405 instructions a recorded send against 374 with
+/// it inline (321 today; budgets.tsv: send-1sub-timetravel). What is read off the send path
+/// (causal traces, exports, replayed calls) lives in MVITimeTravel.
 extension StoreCore {
     /// Whether a recorder is attached.
-    @inlinable var hasRecorder: Bool { middlewareInterest.intersects(.recording) }
+    @inlinable var hasHook: Bool { middlewareInterest.intersects(.hook) }
+
+    /// Attaches the pipeline's recorder, if any, to this store (a store just created).
+    @usableFromInline func attachHook() {
+        guard let recorder = pipeline?.recorder else { return }
+        recorder.attach(self)
+        noteCauseTracing(recorder.session)
+    }
+
+    /// `settings` with the environment the pipeline's recorder binds, if any (a store being
+    /// made: time travel binds the store's dependency calls into it).
+    static func hookSettings(_ settings: StoreSettings?, _ pipeline: Pipeline<F>) -> StoreSettings? {
+        guard let settings, let environment = settings.environment,
+            let binding = pipeline.recorder?.environmentBinding
+        else { return settings }
+        return settings.replacing(environment: binding(environment))
+    }
+
+    /// The store ended: its recorder may be claimed by another.
+    func detachHook() {
+        pipeline?.recorder?.detach()
+    }
+
+    /// The bootstrap starts or ends running: what it sends is the store's own.
+    @inlinable func hookBootstrap(isRunning: Bool) {
+        withHook { $0.currentIntentSlot = isRunning ? StoreRecorder<F>.bootstrapSlot : 0 }
+    }
+
+    /// The slot of the intent being executed, for an intent its `execute` sends.
+    @inlinable var hookIntentSlot: Int {
+        withHook { $0.currentIntentSlot }
+    }
 
     /// Runs `body` with the attached recorder, without retaining it.
-    @inlinable @inline(__always) func withRecorder<Result>(_ body: (StoreRecorder<F>) -> Result) -> Result {
+    @inlinable @inline(__always) func withHook<Result>(_ body: (StoreRecorder<F>) -> Result) -> Result {
         // Unchecked: only a pipeline with a recorder sets the recording bit, which callers
         // test first; the pipeline, a constant of this store, holds the recorder strongly.
         pipeline.unsafelyUnwrapped.unmanagedRecorder.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
@@ -17,8 +58,8 @@ extension StoreCore {
 
     /// An intent is about to be executed: while recording, it is held back, to share a slot
     /// with its first message.
-    @inlinable @inline(__always) func recordIntent(_ intent: F.Intent, _ site: CallSite) {
-        withRecorder { recorder in
+    @inlinable @inline(__always) func hookWillExecute(_ intent: F.Intent, _ site: CallSite) {
+        withHook { recorder in
             if recorder.session.isRecording {
                 recorder.pendingIntent = intent
                 recorder.isExecutingRecordedIntent = true
@@ -36,21 +77,21 @@ extension StoreCore {
     }
 
     /// `execute` returned: an intent that dispatched nothing gets a slot of its own.
-    @inlinable @inline(__always) func recordEndOfIntent() {
-        withRecorder { recorder in
+    @inlinable @inline(__always) func hookDidExecute() {
+        withHook { recorder in
             recorder.isExecutingRecordedIntent = false
             recorder.currentIntentSlot = 0
             // One test, out of line: inlining both branches here kept this from being inlined
             // into `send` (budgets.tsv: send-1sub-timetravel).
             if recorder.pendingIntent != nil || _slowPath(recorder.timingStart != 0) {
-                recordEndOfIntent(recorder)
+                hookDidExecute(recorder)
             }
         }
     }
 
-    /// ``recordEndOfIntent()`` when there is something to do: the intent held back gets a slot,
+    /// ``hookDidExecute()`` when there is something to do: the intent held back gets a slot,
     /// and a timed intent its timing.
-    @inlinable @inline(never) func recordEndOfIntent(_ recorder: StoreRecorder<F>) {
+    @inlinable @inline(never) func hookDidExecute(_ recorder: StoreRecorder<F>) {
         if recorder.timingStart != 0 {
             recordTimedEndOfIntent(recorder)
         } else {
@@ -107,13 +148,13 @@ extension StoreCore {
     /// (see ``StoreRecorder/inputWork``). On the draining thread. Always inlined: without a
     /// recorder it is `body` and one test.
     @inlinable @inline(__always) func withInputCause(_ cause: InputCause, _ body: () -> Void) {
-        guard hasRecorder, cause.work != 0 || cause.intentSlot != 0 else { return body() }
-        withRecorder { recorder in
+        guard hasHook, cause.work != 0 || cause.intentSlot != 0 else { return body() }
+        withHook { recorder in
             recorder.inputWork = cause.work
             recorder.inputIntentSlot = cause.intentSlot
         }
         body()
-        withRecorder { recorder in
+        withHook { recorder in
             recorder.inputWork = 0
             recorder.inputIntentSlot = 0
         }
@@ -121,15 +162,15 @@ extension StoreCore {
 
     /// Reduces `message`, recording it (with the intent held back, if any) in the same
     /// critical section.
-    @inlinable @inline(__always) func reduceRecording(_ message: F.Message, _ site: CallSite) {
-        withRecorder { reduceRecording(message, site, $0) }
+    @inlinable @inline(__always) func reduceHooked(_ message: F.Message, _ site: CallSite) {
+        withHook { reduceHooked(message, site, $0) }
     }
 
-    /// ``reduceRecording(_:)`` with the recorder: the recorder's log is appended inside the
+    /// ``reduceHooked(_:)`` with the recorder: the recorder's log is appended inside the
     /// drain's own critical section, the one that reduces. Out of line, so that both the store
     /// and the recorder are borrowed for the call: no reference counting, and the plain send
     /// path stays small.
-    @inlinable @inline(never) func reduceRecording(
+    @inlinable @inline(never) func reduceHooked(
         _ message: F.Message, _ site: CallSite, _ recorder: StoreRecorder<F>
     ) {
         let intent = recorder.pendingIntent
@@ -157,11 +198,11 @@ extension StoreCore {
     }
 
     /// Records a posted side effect, after the intent held back, if any.
-    @inlinable func recordSideEffect(_ sideEffect: F.SideEffect, _ site: CallSite) {
-        withRecorder { recordSideEffect(sideEffect, site, $0) }
+    @inlinable func hookPosted(_ sideEffect: F.SideEffect, _ site: CallSite) {
+        withHook { hookPosted(sideEffect, site, $0) }
     }
 
-    @inlinable func recordSideEffect(_ sideEffect: F.SideEffect, _ site: CallSite, _ recorder: StoreRecorder<F>) {
+    @inlinable func hookPosted(_ sideEffect: F.SideEffect, _ site: CallSite, _ recorder: StoreRecorder<F>) {
         if recorder.pendingIntent != nil { recordPendingIntent(recorder) }
         guard recorder.session.isRecording else { return }
         let time = recorder.session.now
@@ -174,8 +215,8 @@ extension StoreCore {
 
     /// Records a failure reported to the error handler, after the intent held back, if any.
     /// On the draining thread.
-    func recordFailure(_ error: StoreError) {
-        withRecorder { recorder in
+    func hookFailed(_ error: StoreError) {
+        withHook { recorder in
             if recorder.pendingIntent != nil { recordPendingIntent(recorder) }
             guard recorder.session.isRecording else { return }
             let time = recorder.session.now
@@ -185,8 +226,8 @@ extension StoreCore {
     }
 
     /// Replaces the state, recording the new one in the same critical section while recording.
-    @usableFromInline func recordReplacement(_ state: F.State) {
-        withRecorder { recorder in
+    @usableFromInline func replaceHooked(_ state: F.State) {
+        withHook { recorder in
             guard recorder.session.isRecording else {
                 stateLock.withLock { drainer.state = state }
                 return
@@ -206,15 +247,15 @@ extension StoreCore {
 extension StoreCore {
     /// Whether the store records causes now: work started now is kept with its cause.
     @inlinable var tracesCauses: Bool {
-        hasRecorder && withRecorder { $0.session.isTracing }
+        hasHook && withHook { $0.session.isTracing }
     }
 
     /// Keeps a piece of async work that starts while the session traces: started by the
     /// intent being executed (if `run` was called from its `execute`), or by the work
     /// `parentWork`. Returns whether it was kept (then its end is noted too). Out of line, so
     /// that `run`, inlined into features' code, stays small.
-    @usableFromInline func recordWorkStarted(token: Int, parentWork: Int?, id: TaskID?) -> Bool {
-        withRecorder { recorder in
+    @usableFromInline func hookWorkStarted(token: Int, parentWork: Int?, id: TaskID?) -> Bool {
+        withHook { recorder in
             guard recorder.session.isTracing else { return false }
             // `currentIntentSlot` belongs to the draining thread: only work started from
             // `execute` (no parent work) is on it.
@@ -228,7 +269,7 @@ extension StoreCore {
     }
 
     /// Notes how a traced piece of async work ended.
-    @usableFromInline func recordWorkEnded(token: Int, _ ending: AsyncWorkEvent.Phase) {
-        withRecorder { $0.workEnded(token, ending) }
+    @usableFromInline func hookWorkEnded(token: Int, _ ending: AsyncWorkEvent.Phase) {
+        withHook { $0.workEnded(token, ending) }
     }
 }

@@ -6,7 +6,7 @@ extension StoreCore {
     /// The send path: claims the store and executes at once, or queues the intent. `atBound`:
     /// what a bounded store at its bound does with it (a plain send's is dropped and reported;
     /// `StoreContext.send`'s, the store's own, is queued all the same).
-    /// `cause`: why it was sent, kept while time travel records causes (``execute(_:_:)``).
+    /// `cause`: why it was sent, kept while time travel traces causes (``execute(_:_:)``).
     @inlinable func send(
         _ intent: F.Intent, atBound: SchedulingStateMachine<F>.AtBound = .drop, cause: InputCause = .none
     ) {
@@ -41,11 +41,11 @@ extension StoreCore {
     }
 
     /// Sends an intent from `execute` or the bootstrap (`StoreContext.send`, on the draining
-    /// thread): queued all the same in a bounded store, and, while time travel records
+    /// thread): queued all the same in a bounded store, and, while time travel traces
     /// causes, kept as sent by the intent being executed.
     @inlinable func sendFromExecute(_ intent: F.Intent, site: CallSite) {
         var cause = InputCause(site: site)
-        if _slowPath(hasRecorder) { cause.intentSlot = withRecorder { $0.currentIntentSlot } }
+        if _slowPath(hasHook) { cause.intentSlot = hookIntentSlot }
         send(intent, atBound: .admit, cause: cause)
     }
 

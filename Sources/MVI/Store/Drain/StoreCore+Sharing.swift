@@ -49,8 +49,8 @@ extension StoreCore {
         for part in sharing.parts { part.lockValue() }
         let caughtUp = catchUp(sharing.parts)
         let me = ThreadIdentity.current
-        if hasRecorder {
-            reduceRecording(message, site)
+        if hasHook {
+            reduceHooked(message, site)
         } else {
             reduce(message, on: me, routing: routesToChildren)
         }
@@ -67,8 +67,8 @@ extension StoreCore {
     @inlinable func publish(_ sharing: SharingLinks<F>) -> [SharedKick] {
         var kicks: [SharedKick] = []
         for (link, part) in zip(sharing.links, sharing.parts) {
-            if let subscribers = part.publish(drainer.state, from: link) {
-                kicks.append(SharedKick(writer: link, subscribers: subscribers))
+            if let observers = part.publish(drainer.state, from: link) {
+                kicks.append(SharedKick(writer: link, observers: observers))
             }
         }
         return kicks
@@ -77,10 +77,10 @@ extension StoreCore {
     /// After the value locks are released: saves what was written and runs the other stores.
     @usableFromInline func finishPublishing(_ sharing: SharingLinks<F>, _ kicks: [SharedKick]) {
         for part in sharing.parts { part.saveAfterPublish() }
-        for kick in kicks { kickSubscribers(kick.subscribers, except: kick.writer) }
+        for kick in kicks { kickObservers(kick.observers, except: kick.writer) }
     }
 
-    /// Under the value locks: sets each part to a newer value, if any, recorded as a shared
+    /// Under the value locks: sets each part to a newer value, if any, kept as a shared
     /// change. Returns the state after it (for middleware) if anything changed.
     @inlinable func catchUp(_ parts: [any SharedPart<F.State>]) -> StateBox<F.State>? {
         guard parts.contains(where: { $0.hasNewer }) else { return nil }
@@ -94,11 +94,10 @@ extension StoreCore {
         return wants(.sharedChange) ? StateBox(state) : nil
     }
 
-    /// Sets the state to one a shared change made: recorded for time travel like a replaced
-    /// state.
+    /// Sets the state to one a shared change made: shown to the hook like a replaced state.
     @inlinable func setShared(_ state: F.State) {
-        if hasRecorder {
-            recordReplacement(state)
+        if hasHook {
+            replaceHooked(state)
         } else {
             stateLock.withLock { drainer.state = state }
         }
@@ -151,15 +150,15 @@ final class SharingLinks<F: Feature>: Sendable {
     }
 }
 
-/// Stores to run once a value's lock is released: every subscriber but the writer.
+/// Stores to run once a value's lock is released: every observer but the writer.
 @usableFromInline
 struct SharedKick {
     @usableFromInline let writer: SharingLink
-    @usableFromInline let subscribers: [any SharedSubscriber]
+    @usableFromInline let observers: [any SharedObserver]
 
-    @inlinable init(writer: SharingLink, subscribers: [any SharedSubscriber]) {
+    @inlinable init(writer: SharingLink, observers: [any SharedObserver]) {
         self.writer = writer
-        self.subscribers = subscribers
+        self.observers = observers
     }
 }
 
@@ -169,7 +168,7 @@ struct SharedKick {
 /// The closures are set once, in the store's init, before the link is given to the value
 /// (under its lock), and never written again.
 @usableFromInline
-final class SharingLink: SharedSubscriber, @unchecked Sendable {  // closures: set once, before sharing
+final class SharingLink: SharedObserver, @unchecked Sendable {  // closures: set once, before sharing
     private var queue: @Sendable () -> Bool = { false }
     private var drain: @Sendable () -> Void = {}
     private var applyChange: @Sendable () -> Void = {}

@@ -1,17 +1,17 @@
 import Synchronization
 
 extension StoreCore {
-    /// Posts a side effect: recorded, shown to middleware, then offered to the handlers (each
-    /// through its gate) and, if none takes it, to the async listeners or the buffer.
-    /// `site`: where it was posted, kept while time travel records causes.
+    /// Posts a side effect: shown to the hook and to middleware, then offered to the observers (each
+    /// through its gate) and, if none takes it, to the async observers or the buffer.
+    /// `site`: where it was posted, kept while time travel traces causes.
     @usableFromInline func deliver(_ sideEffect: F.SideEffect, _ site: CallSite) {
-        if hasRecorder { recordSideEffect(sideEffect, site) }
+        if hasHook { hookPosted(sideEffect, site) }
         if wants(.sideEffect) { emit(.sideEffect(sideEffect)) }
         offer(sideEffect, returned: false)
     }
 
-    /// A side effect handed back undelivered: offered to listeners again, ahead of what is
-    /// buffered, without being recorded or shown to middleware a second time.
+    /// A side effect handed back undelivered: offered to observers again, ahead of what is
+    /// buffered, without being shown to the hook or middleware a second time.
     func redeliver(_ sideEffect: F.SideEffect) {
         offer(sideEffect, returned: true)
     }
@@ -19,8 +19,8 @@ extension StoreCore {
     private func offer(_ sideEffect: F.SideEffect, returned: Bool) {
         var handled = false
         let me = ThreadIdentity.current
-        for handler in drainer.sideEffectHandlers {
-            guard handler.offer(sideEffect, as: me) else { continue }
+        for observer in drainer.sideEffectObservers {
+            guard observer.offer(sideEffect, as: me) else { continue }
             handled = true
             if policy.delivery != .broadcast { return }
         }
@@ -36,20 +36,20 @@ extension StoreCore {
         }
     }
 
-    func addSideEffectHandler(_ handler: SideEffectHandler<F.SideEffect>) {
+    func addSideEffectObserver(_ observer: SideEffectObserver<F.SideEffect>) {
         // Cancelled before it got here (a binder stopped and started again meanwhile): skip it,
         // so fast stop/start cycles cost O(1) each, not a pass over the buffer.
-        guard handler.isOpen else { return }
-        let isFirst = drainer.sideEffectHandlers.isEmpty
-        drainer.sideEffectHandlers.append(handler)
+        guard observer.isOpen else { return }
+        let isFirst = drainer.sideEffectObservers.isEmpty
+        drainer.sideEffectObservers.append(observer)
         let waiting = takeBuffered(forHandler: isFirst, policy: policy)
         let me = ThreadIdentity.current
         var index = waiting.startIndex
-        while index < waiting.endIndex, handler.offer(waiting[index], as: me) {
+        while index < waiting.endIndex, observer.offer(waiting[index], as: me) {
             index += 1
         }
         guard index < waiting.endIndex else { return }
-        // Refused (the handler went away meanwhile): the rest waits again, in front, in order.
+        // Refused (the observer went away meanwhile): the rest waits again, in front, in order.
         putBackInFront(waiting[index...])
     }
 

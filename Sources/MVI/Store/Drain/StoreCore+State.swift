@@ -43,12 +43,12 @@ extension StoreCore {
     @inlinable var isExecuting: Bool { drainer.isExecuting }
 
     /// Runs `body` with the state under `stateLock`: for a reader on another thread that must
-    /// see the state and what was recorded with it together (time travel's controller).
+    /// see the state and what the hook wrote with it together (time travel's controller).
     func withStateLocked<Result: Sendable>(_ body: (F.State) -> Result) -> Result {
         stateLock.withLock { body(drainer.state) }
     }
 
-    /// The store's own state, for any thread: while time travel shows a recorded state
+    /// The store's own state, for any thread: while time travel shows a past state
     /// (``StoreHooks/show(_:)``), the live one kept aside, never the shown one.
     package var liveState: F.State {
         stateLock.withLock { drainer.liveWhileShowing?.value ?? drainer.state }

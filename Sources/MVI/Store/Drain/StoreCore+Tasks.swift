@@ -18,9 +18,9 @@ extension StoreCore {
         let observed = observesAsyncWork
         if observed { tellWorkObservers(.started, work: token, parentWork: parentWork, id: id) }
         // Kept before the task exists, so the work is known before anything it sends.
-        let traced = _slowPath(hasRecorder) && recordWorkStarted(token: token, parentWork: parentWork, id: id)
+        let traced = _slowPath(hasHook) && hookWorkStarted(token: token, parentWork: parentWork, id: id)
         // A test store's executor, if any. Without one the task is made with
-        // `Task(priority:)`: `Task(executorPreference: nil, …)` behaves the same but records
+        // `Task(priority:)`: `Task(executorPreference: nil, …)` behaves the same but stores
         // the (absent) preference in the task, which costs an allocation per task.
         // The operation is typed `async throws` (see ``WorkTask``), though it never throws.
         let task: WorkTask
@@ -63,7 +63,7 @@ extension StoreCore {
         if observed || traced {
             if ending == .finished, Task.isCancelled { ending = .cancelled }
             if observed { tellWorkObservers(ending, work: token, parentWork: nil, id: id) }
-            if traced { recordWorkEnded(token: token, ending) }
+            if traced { hookWorkEnded(token: token, ending) }
         }
         taskEnded(token)
     }

@@ -5,15 +5,15 @@ import Synchronization
 /// Who drains, what is queued, held, started and cancelled is decided by the scheduler
 /// (``StoreScheduler``, this type's superclass: the lock, ``SchedulingStateMachine`` and each
 /// transition with the action it returns). This type asks it, then acts on the action outside
-/// its lock: it runs `execute`, `reduce`, the observers, the side-effect handlers, middleware,
-/// the recorder's appends, and time travel's show and restore. One thread at a time holds the
+/// its lock: it runs `execute`, `reduce`, the observers, the side-effect observers, middleware,
+/// the hook's steps (time travel's), and time travel's show and restore. One thread at a time holds the
 /// drain claim, so reductions are serial and ordered, and a re-entrant send just queues.
 ///
 /// Two locks, both ``Lock``, never held together and never around user code but `reduce`:
 /// - the scheduler's `lock` guards the scheduling (``StoreScheduler``). Nothing user-written
 ///   runs under it, so queuing input never waits for a `reduce`, an `execute` or an observer.
-/// - `stateLock`, this type's, guards writes of `drainer.state` (and the time-travel record
-///   written with them, and the live state kept aside while another is shown). The claim
+/// - `stateLock`, this type's, guards writes of `drainer.state` (and what the hook writes
+///   with them, and the live state kept aside while another is shown). The claim
 ///   holder reduces under it; readers on other threads take it to read. The claim holder
 ///   reads without it (only the claim holder writes). A reader on the thread that is reducing
 ///   (a reducer reading the store) is told so, instead of deadlocking.
@@ -24,7 +24,7 @@ import Synchronization
 /// Its rooms, each an extension in this folder named for what it holds: the state
 /// (`+State`), input (`+Sending`), the queue (`+Draining`, `+Performing`), one input's
 /// `execute` and `apply` (`+Pipeline`) and who is told (`+Notifying`), failures, the
-/// lifecycle, and one file per add-on path (side effects, async work, sharing, recording…).
+/// lifecycle, and one file per add-on path (side effects, async work, sharing, the hook…).
 @usableFromInline
 package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendable {  // `drainer`: see above
     /// What the drain-claim holder touches: written only by it; `state` (and
@@ -34,7 +34,7 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     struct Drainer {
         @usableFromInline var state: F.State
         @usableFromInline var observers = StateObservers<F.State>()
-        @usableFromInline var sideEffectHandlers: [SideEffectHandler<F.SideEffect>] = []
+        @usableFromInline var sideEffectObservers: [SideEffectObserver<F.SideEffect>] = []
         /// The store's own state while time travel shows another one; restored on resume.
         /// Boxed: it is rarely used, and an inline optional state would grow every store.
         @usableFromInline var liveWhileShowing: StateBox<F.State>?
@@ -65,14 +65,14 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
     // dynamic check; the check would begin a dynamic access (a runtime call) at each of the
     // several accesses of a plain send.
     @usableFromInline @exclusivity(unchecked) var drainer: Drainer
-    /// The kinds of event some middleware observes, whether a recorder is attached, and what
+    /// The kinds of event some middleware observes, whether the store has a hook, and what
     /// the settings add (an environment, sharing): one bit each (``StoreInterest``).
     @usableFromInline let middlewareInterest: StoreInterest
     /// Guards writes of `drainer.state` and `drainer.liveWhileShowing`, and reads of them
     /// from threads that do not hold the drain claim (see the type's comment).
     /// Beside `middlewareInterest`, so that the two share one 8-byte slot.
     @usableFromInline let stateLock = Lock()
-    /// The middleware and the recorder; `nil` without middleware, so that a plain store
+    /// The middleware and the hook; `nil` without middleware, so that a plain store
     /// carries one empty pointer.
     @usableFromInline let pipeline: Pipeline<F>?
     /// The name given at creation; `nil` for the default.
@@ -112,51 +112,45 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         errorHandler: StoreErrorHandler,
         pendingInputLimit: Int?,
         environment: (any ExecutionEnvironment)?,
-        recordedCalls: RecordedCalls? = nil,
         sharing: [StateSharing<F.State>] = []
     ) {
         self.init(
             feature: feature, initialState: initialState, middleware: middleware,
             settings: StoreSettings(
                 givenName: name, errorHandler: errorHandler, policy: sideEffects, pendingInputLimit: pendingInputLimit,
-                environment: environment, recordedCalls: recordedCalls,
+                environment: environment,
                 sharing: sharing.isEmpty ? nil : SharingLinks<F>(sharing)))
         if let pendingInputLimit { bound(inputTo: pendingInputLimit) }
     }
 
     @inlinable init(feature: F, initialState: F.State, middleware: [any Middleware<F>], settings: StoreSettings?) {
-        self.settings = settings
         self.feature = feature
         self.reducingThread = Atomic(0)
         self.drainer = Drainer(state: initialState)
         // A feature's children, learnt once, take the watched paths (``StoreInterest/children``).
         let settingsBits = (settings?.interest ?? []).union(F.childScopes.isEmpty ? [] : .children)
         if middleware.isEmpty {
+            self.settings = settings
             self.pipeline = nil
             self.middlewareInterest = settingsBits
         } else {
-            let (pipeline, interest) = Self.makePipeline(middleware, storeName: settings?.givenName)
+            let (pipeline, interest, settings) = Self.makePipeline(middleware, settings: settings)
+            self.settings = settings
             self.pipeline = pipeline
             self.middlewareInterest = interest.union(settingsBits)
         }
         super.init()
-        if !middleware.isEmpty { attachRecorder() }
+        if !middleware.isEmpty { attachHook() }
     }
 
-    /// The pipeline of a store with middleware and the kinds of event it observes: out of
-    /// line, off the plain store's path.
+    /// The pipeline of a store with middleware, the kinds of event it observes, and the
+    /// store's settings with what its hook binds into its environment: out of line, off the
+    /// plain store's path.
     @usableFromInline static func makePipeline(
-        _ middleware: [any Middleware<F>], storeName name: String?
-    ) -> (Pipeline<F>, StoreInterest) {
-        let pipeline = Pipeline(middleware, storeName: Self.name(given: name))
-        return (pipeline, pipeline.interest)
-    }
-
-    /// Attaches the pipeline's recorder, if any, to this store.
-    @usableFromInline func attachRecorder() {
-        guard let recorder = pipeline?.recorder else { return }
-        recorder.attach(self, calls: settings?.recordedCalls)
-        noteRecordingSession(recorder.session)
+        _ middleware: [any Middleware<F>], settings: StoreSettings?
+    ) -> (Pipeline<F>, StoreInterest, StoreSettings?) {
+        let pipeline = Pipeline(middleware, storeName: Self.name(given: settings?.givenName))
+        return (pipeline, pipeline.interest, hookSettings(settings, pipeline))
     }
 
     /// The store's name: as given, or derived from the feature's type.

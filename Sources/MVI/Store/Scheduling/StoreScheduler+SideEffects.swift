@@ -1,17 +1,17 @@
 import Synchronization
 
 /// The side-effect mailbox's transitions (``SideEffectMailbox``, under the scheduler's lock):
-/// what no synchronous handler took waits there for async listeners or in the buffer.
+/// what no synchronous observer took waits there for async observers or in the buffer.
 extension StoreScheduler {
-    /// Offers a side effect the synchronous handlers did not all take to the mailbox:
-    /// `handled` if a handler took it, `returned` if it was handed back undelivered. Returns
+    /// Offers a side effect the synchronous observers did not all take to the mailbox:
+    /// `handled` if an observer took it, `returned` if it was handed back undelivered. Returns
     /// the side effects dropped for overflow, to report.
     final func postToMailbox(
         _ sideEffect: F.SideEffect, handled: Bool, returned: Bool, policy: SideEffectPolicy
     ) -> [F.SideEffect] {
         withMachine { machine -> [F.SideEffect] in
-            // Broadcast: async listeners get it too; it waits only if nobody at all listens.
-            if handled && !machine.sideEffects.hasBroadcastListeners { return [] }
+            // Broadcast: async observers get it too; it waits only if nobody at all listens.
+            if handled && !machine.sideEffects.hasBroadcastObservers { return [] }
             if returned {
                 machine.sideEffects.putBack(sideEffect, policy: policy)
                 return []
@@ -20,18 +20,18 @@ extension StoreScheduler {
         }
     }
 
-    /// What waits in the buffer for a handler being added (`isFirst`: the only one), taken
-    /// out; none under broadcast once another handler or a listener has taken delivery.
+    /// What waits in the buffer for an observer being added (`isFirst`: the only one), taken
+    /// out; none under broadcast once another observer or an observer has taken delivery.
     final func takeBuffered(forHandler isFirst: Bool, policy: SideEffectPolicy) -> [F.SideEffect] {
         withMachine { machine -> [F.SideEffect] in
-            if policy.delivery == .broadcast && (!isFirst || machine.sideEffects.hasBroadcastListeners) {
+            if policy.delivery == .broadcast && (!isFirst || machine.sideEffects.hasBroadcastObservers) {
                 return []
             }
             return machine.sideEffects.buffer.drainAll()
         }
     }
 
-    /// Puts side effects a handler refused back in front of the buffer, in order.
+    /// Puts side effects an observer refused back in front of the buffer, in order.
     final func putBackInFront(_ refused: ArraySlice<F.SideEffect>) {
         withMachine { machine in
             let later = machine.sideEffects.buffer.drainAll()
@@ -40,17 +40,17 @@ extension StoreScheduler {
         }
     }
 
-    /// Registers a broadcast listener; returns its id.
-    final func addListener() -> Int {
-        withMachine { $0.sideEffects.addListener() }
+    /// Registers a broadcast observer; returns its id.
+    final func addBroadcastObserver() -> Int {
+        withMachine { $0.sideEffects.addBroadcastObserver() }
     }
 
-    /// Removes a broadcast listener.
-    final func removeListener(_ id: Int) {
-        withMachine { $0.sideEffects.removeListener(id) }
+    /// Removes a broadcast observer.
+    final func removeBroadcastObserver(_ id: Int) {
+        withMachine { $0.sideEffects.removeBroadcastObserver(id) }
     }
 
-    /// The next side effect for an async listener (the store's single sequence), waiting for
+    /// The next side effect for an async observer (the store's single sequence), waiting for
     /// one; `nil` once the store ends or the waiting task is cancelled.
     final func nextSideEffect() async -> F.SideEffect? {
         let ready = withMachine { machine -> F.SideEffect?? in
@@ -80,32 +80,32 @@ extension StoreScheduler {
         }
     }
 
-    /// The next side effect for the broadcast listener `id`, waiting for one; `nil` once the
-    /// store ends, the listener is removed or the waiting task is cancelled.
-    final func nextBroadcast(listener id: Int) async -> F.SideEffect? {
+    /// The next side effect for the broadcast observer `id`, waiting for one; `nil` once the
+    /// store ends, the observer is removed or the waiting task is cancelled.
+    final func nextBroadcast(observer id: Int) async -> F.SideEffect? {
         let ready = withMachine { machine -> F.SideEffect?? in
-            if let sideEffect = machine.sideEffects.listeners[id]?.queue.popFirst() { return .some(sideEffect) }
-            return machine.sideEffects.isFinished || machine.sideEffects.listeners[id] == nil ? .some(nil) : nil
+            if let sideEffect = machine.sideEffects.observers[id]?.queue.popFirst() { return .some(sideEffect) }
+            return machine.sideEffects.isFinished || machine.sideEffects.observers[id] == nil ? .some(nil) : nil
         }
         if let ready { return ready }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<F.SideEffect?, Never>) in
                 withMachine { machine in
-                    if let sideEffect = machine.sideEffects.listeners[id]?.queue.popFirst() {
+                    if let sideEffect = machine.sideEffects.observers[id]?.queue.popFirst() {
                         continuation.resume(returning: sideEffect)
                     } else if machine.sideEffects.isFinished || Task.isCancelled
-                        || machine.sideEffects.listeners[id] == nil
+                        || machine.sideEffects.observers[id] == nil
                     {
                         continuation.resume(returning: nil)
                     } else {
-                        machine.sideEffects.listeners[id]!.waiter = continuation  // checked just above
+                        machine.sideEffects.observers[id]!.waiter = continuation  // checked just above
                     }
                 }
             }
         } onCancel: {
             withMachine { machine in
-                if let waiter = machine.sideEffects.listeners[id]?.waiter {
-                    machine.sideEffects.listeners[id]!.waiter = nil  // checked just above
+                if let waiter = machine.sideEffects.observers[id]?.waiter {
+                    machine.sideEffects.observers[id]!.waiter = nil  // checked just above
                     waiter.resume(returning: nil)
                 }
             }

@@ -66,10 +66,10 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
         withMachine { $0.stopWaiting(id: id) }
     }
 
-    /// Notes the recording session of a store with a recorder (a store just created): while
-    /// it records causes, queued intents carry theirs.
-    final func noteRecordingSession(_ session: RecordingSession) {
-        withMachine { $0.noteRecordingSession(session) }
+    /// Notes what says whether causes are traced, for a store with a hook (just created):
+    /// while they are, queued intents carry theirs.
+    final func noteCauseTracing(_ tracing: any CauseTracing) {
+        withMachine { $0.noteCauseTracing(tracing) }
     }
 
     /// Bounds the store's queued input (a store just created).
@@ -188,18 +188,18 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
     }
 
     /// Ends the store (``SchedulingStateMachine/cancel()``), recalling lent intents; with
-    /// whether a cancel handler was ever added.
-    final func cancelTransition() -> (SchedulingStateMachine<F>.CancelAction?, hasCancelHandlers: Bool) {
+    /// whether a cancel observer was ever added.
+    final func cancelTransition() -> (SchedulingStateMachine<F>.CancelAction?, hasCancelObservers: Bool) {
         withMachine { machine in
             let cancelled = machine.cancel()
             recallLentIntents()
-            return (cancelled, machine.hasCancelHandlers)
+            return (cancelled, machine.hasCancelObservers)
         }
     }
 
-    /// Notes that a cancel handler is being added; `false` if the store is cancelled already.
-    final func noteCancelHandler() -> Bool {
-        withMachine { $0.noteCancelHandler() }
+    /// Notes that a cancel observer is being added; `false` if the store is cancelled already.
+    final func noteCancelObserver() -> Bool {
+        withMachine { $0.noteCancelObserver() }
     }
 
     // MARK: Holding (time travel)

@@ -113,7 +113,7 @@ extension SchedulingWorld {
         key.reserveCapacity(64)
         let flags = [
             machine.isDraining, machine.isStarted, machine.isHolding, machine.isCancelled, machine.wasUsed,
-            machine.hasCancelHandlers, machine.extrasBox != nil, model.recalled, model.storeCancelled, model.holding,
+            machine.hasCancelObservers, machine.extrasBox != nil, model.recalled, model.storeCancelled, model.holding,
             model.showing, model.bootstrapped, model.hadCancel,
         ]
         key.append(flags.reduce(0) { $0 << 1 | ($1 ? 1 : 0) })

@@ -1,4 +1,4 @@
-/// Time travel holding live input while it shows a recorded state, and resuming it.
+/// Time travel holding live input while it shows a past state, and resuming it.
 extension SchedulingStateMachine {
     /// Holds live input from now on: input already pending moves to `held`, in order.
     mutating func holdInput() {

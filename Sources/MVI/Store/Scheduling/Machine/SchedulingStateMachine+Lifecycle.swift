@@ -50,7 +50,7 @@ extension SchedulingStateMachine {
     }
 
     /// Ends the store: input that has not run is abandoned (control items that waits stays,
-    /// so subscriptions resolve), the tasks are handed out for cancelling, async listeners
+    /// so subscriptions resolve), the tasks are handed out for cancelling, async observers
     /// finish, and termination runs now or after the work in progress. `nil` if the store
     /// was cancelled already.
     mutating func cancel() -> CancelAction? {
@@ -89,17 +89,17 @@ extension SchedulingStateMachine {
     }
 
     /// Whether nothing waits, runs or was ever set aside: no drainer, no queued or control
-    /// work ever (so no observer or side-effect handler either, and nothing pending), no
-    /// extras (held input, tasks, async side-effect listeners) and no cancel handler. A store
+    /// work ever (so no observer or side-effect observer either, and nothing pending), no
+    /// extras (held input, tasks, async side-effect observers) and no cancel observer. A store
     /// in this state ends with no work but marking it cancelled. Read without touching the
     /// queue: `deinit` runs it unspecialized, where every generic type costs a look-up.
-    var isQuiet: Bool { !isDraining && !wasUsed && extrasBox == nil && !hasCancelHandlers }
+    var isQuiet: Bool { !isDraining && !wasUsed && extrasBox == nil && !hasCancelObservers }
 
-    /// Notes that a cancel handler is being added; `false` if the store is cancelled already
-    /// (the handler must not be kept).
-    mutating func noteCancelHandler() -> Bool {
+    /// Notes that a cancel observer is being added; `false` if the store is cancelled already
+    /// (the observer must not be kept).
+    mutating func noteCancelObserver() -> Bool {
         guard !isCancelled else { return false }
-        hasCancelHandlers = true
+        hasCancelObservers = true
         return true
     }
 }

@@ -31,7 +31,7 @@
 struct SchedulingStateMachine<F: Feature>: Sendable {
     /// Items that arrived while another thread was draining, in arrival order.
     @usableFromInline var pending = FIFOQueue<QueueItem<F>>()
-    /// What only some stores use (held input, async work, async side-effect listeners), in
+    /// What only some stores use (held input, async work, async side-effect observers), in
     /// a box made when first written: `nil` in a store that never needed it, so that every
     /// store pays one pointer for it instead of the fields. Copied on write, so the machine
     /// stays a value.
@@ -46,9 +46,9 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     @usableFromInline var isHolding = false
     /// A cancelled store drops new input and starts no new async work.
     @usableFromInline var isCancelled = false
-    /// Whether a cancel handler was ever added (``StoreCore/addCancelHandler(_:)``): if not,
-    /// cancelling skips the handlers' table.
-    var hasCancelHandlers = false
+    /// Whether a cancel observer was ever added (``StoreCore/addCancelObserver(_:)``): if not,
+    /// cancelling skips the observers' table.
+    var hasCancelObservers = false
     /// Whether anything but a lone sender's input, run at once, ever went through the
     /// machine: queued or control items (subscriptions among them), holding. Never cleared; a
     /// store without it has nothing to end (see ``isQuiet``).
@@ -67,7 +67,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         @usableFromInline var held: [QueueItem<F>] = []
         /// Async work owned by the store, by token.
         @usableFromInline var work = WorkRegistry()
-        /// Side effects waiting for async listeners (a machine of its own); it also hands
+        /// Side effects waiting for async observers (a machine of its own); it also hands
         /// out the ids of waiters.
         var sideEffects = SideEffectMailbox<F.SideEffect>()
         /// A bounded store's bound: its capacity, its count and the senders waiting for room,
@@ -76,9 +76,9 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
         /// waiter carries an intent) made the unspecialized code every store runs (its cancel)
         /// look up type metadata. Copied on write (``writableBound()``), as the box is.
         @usableFromInline var inputBound: InputBound?
-        /// The recording session of a store that time travel may record: while it records
-        /// causes, a queued intent carries its cause (``QueueItem/traced(_:_:)``).
-        @usableFromInline var recordingSession: RecordingSession?
+        /// What says whether time travel traces the causes of a store with its hook: while
+        /// it does, a queued intent carries its cause (``QueueItem/traced(_:_:)``).
+        @usableFromInline var causeTracing: (any CauseTracing)?
 
         /// Fresh extras for a store that is cancelled already or not (`finished`).
         @usableFromInline init(finished: Bool) {
@@ -153,7 +153,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// Work that was cancelled but whose task has not returned yet, by token.
     var cancelledTasks: Set<Int> { extrasBox?.value.work.cancelledTasks ?? [] }
 
-    /// Side effects waiting for async listeners; it also hands out the ids of tasks and
+    /// Side effects waiting for async observers; it also hands out the ids of tasks and
     /// waiters. Read without a box, a fresh mailbox (finished once the store is cancelled).
     var sideEffects: SideEffectMailbox<F.SideEffect> {
         get { extrasBox?.value.sideEffects ?? Extras(finished: isCancelled).sideEffects }
@@ -208,7 +208,7 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// Built without a ``QueueItem`` value unless it must wait. `atBound` says what a
     /// bounded store at its bound does with it.
     ///
-    /// `cause` is kept with the intent if it is queued while time travel records causes.
+    /// `cause` is kept with the intent if it is queued while time travel traces causes.
     @inlinable mutating func submitIntent(
         _ intent: F.Intent, atBound: AtBound = .drop, cause: InputCause = .none
     ) -> SubmitAction {
@@ -229,15 +229,15 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
             if atBound == .drop { writableBound().refusedInputCount += 1 }
             return .refused
         }
-        if let session = extrasBox?.value.recordingSession, session.isTracing {
+        if let tracing = extrasBox?.value.causeTracing, tracing.isTracing {
             return queue(.traced(TracedInput(.intent(intent), cause)))
         }
         return queue(.intent(intent))
     }
 
-    /// Notes the recording session of a store that has a recorder (a store just created).
-    mutating func noteRecordingSession(_ session: RecordingSession) {
-        writableExtras().value.recordingSession = session
+    /// Notes what says whether causes are traced, for a store with a hook (just created).
+    mutating func noteCauseTracing(_ tracing: any CauseTracing) {
+        writableExtras().value.causeTracing = tracing
     }
 
     /// Whether a bounded store has room for one more input (an unbounded one always has).

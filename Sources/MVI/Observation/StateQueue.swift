@@ -1,7 +1,7 @@
 /// The newest state a store published, numbered, waiting for the main actor: written on the
 /// store's draining thread, read on the main actor.
 @usableFromInline
-final class StateInbox<State: Sendable>: Sendable {
+final class StateQueue<State: Sendable>: Sendable {
     @usableFromInline
     struct Slot: Sendable {
         @usableFromInline var latest: State?
@@ -36,7 +36,7 @@ final class StateInbox<State: Sendable>: Sendable {
     }
 
     /// The newest state and its number if it is newer than `shown`, and clears the pending
-    /// hop. The state is released here so that the inbox never keeps a second copy alive.
+    /// hop. The state is released here so that the queue never keeps a second copy alive.
     @inlinable
     func take(after shown: Int) -> (State, Int)? {
         slot.withLock { slot in

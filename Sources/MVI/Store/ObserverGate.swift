@@ -8,22 +8,22 @@ import Darwin
 
 import Synchronization
 
-/// Lets a store call a subscriber's callback while guaranteeing that once
-/// ``Subscription/cancel()`` returns, the callback never runs again.
+/// Lets a store call an observer while guaranteeing that once
+/// ``Subscription/cancel()`` returns, the observer never runs again.
 ///
 /// The gate is one atomic word: `idle`, `cancelled`, or the identity of the thread calling
-/// the callback right now. The store enters before each call and leaves after it; `cancel`
-/// closes an idle gate at once, closes it from inside the callback (a callback that cancels
+/// the observer right now. The store enters before each call and leaves after it; `cancel`
+/// closes an idle gate at once, closes it from inside the observer (an observer that cancels
 /// its own subscription), and otherwise waits for the call in progress on another thread to
-/// return. That wait is the price of the guarantee: it lasts one callback at most.
-/// Observers and side-effect handlers are gates themselves (subclasses), so a subscription
+/// return. That wait is the price of the guarantee: it lasts one observer at most.
+/// Observers and side-effect observers are gates themselves (subclasses), so a subscription
 /// allocates one object, not two.
 @usableFromInline
-class CallbackGate: @unchecked Sendable {  // non-final; its one stored property is an atomic
+class ObserverGate: @unchecked Sendable {  // non-final; its one stored property is an atomic
     @usableFromInline static let idle: UInt = 0
     @usableFromInline static let cancelled: UInt = 1
 
-    @usableFromInline let word = Atomic<UInt>(CallbackGate.idle)
+    @usableFromInline let word = Atomic<UInt>(ObserverGate.idle)
 
     @usableFromInline init() {}
 
@@ -35,12 +35,12 @@ class CallbackGate: @unchecked Sendable {  // non-final; its one stored property
         word.compareExchange(expected: Self.idle, desired: thread, ordering: .acquiring).exchanged
     }
 
-    /// Ends the call that ``enter(as:)`` began. If the callback cancelled its own
+    /// Ends the call that ``enter(as:)`` began. If the observer cancelled its own
     /// subscription meanwhile, the gate stays cancelled.
     @inlinable func leave(as thread: UInt) {
         // No compare-and-swap needed: while the word holds this thread's identity, only this
         // thread changes it (another thread's `cancel` waits; this thread's own `cancel`,
-        // from inside the callback, sets `cancelled`, which must stay).
+        // from inside the observer, sets `cancelled`, which must stay).
         if word.load(ordering: .relaxed) == thread {
             word.store(Self.idle, ordering: .releasing)
         }
@@ -70,7 +70,7 @@ class CallbackGate: @unchecked Sendable {  // non-final; its one stored property
                 }
                 current = found
             } else {
-                // Another thread is inside the callback: wait for it to leave.
+                // Another thread is inside the observer: wait for it to leave.
                 Self.pause()
                 current = word.load(ordering: .acquiring)
             }

@@ -1,3 +1,5 @@
+import MVI
+
 /// A copy of a store's recording, for the controller to read.
 package struct RecordedHistory<F: Feature>: Sendable {
     /// The state before the first slot: where the recording began, or a state the oldest
@@ -60,5 +62,57 @@ package struct RecordedHistory<F: Feature>: Sendable {
             }
             emit(state.map { .state($0) } ?? .unknownState)
         }
+    }
+}
+
+/// One event's value, as ``RecordedHistory/forEachEvent(_:)`` reads it.
+package enum RecordedValue<F: Feature>: Sendable {
+    /// An intent, before it was executed.
+    case intent(F.Intent)
+    /// A message, before it was reduced; `dispatchedByIntent` when the intent being executed
+    /// dispatched it as it ran (the intent's event comes before it, with only the states,
+    /// side effects and failures of the intent's run between them).
+    case message(F.Message, dispatchedByIntent: Bool)
+    /// The state after a message, or a state that replaced the store's (``RecordedInput/replacement(_:)``).
+    case state(F.State)
+    /// A failure reported to the store's error handler.
+    case failure(StoreError)
+    /// A side effect that was posted.
+    case sideEffect(F.SideEffect)
+    /// A state the recording cannot compute: it began without a state to start from.
+    case unknownState
+}
+
+/// What a failure event shows when its error is no longer kept: a recorder keeps the newest
+/// `RecordLog.maxFailures` errors.
+struct FailureNoLongerKept: Error, CustomStringConvertible {
+    var description: String { "a failure (its error is no longer kept)" }
+
+    /// What such an event shows.
+    static var error: StoreError {
+        StoreError(storeName: "", origin: .addOn("time travel"), underlying: FailureNoLongerKept())
+    }
+}
+
+extension StoreRecorder {
+    /// A copy of the recording.
+    package func history() -> RecordedHistory<F> {
+        withLog { log, _ in log.history() }
+    }
+}
+
+extension RecordLog {
+    /// A copy of the recording, oldest first.
+    func history() -> RecordedHistory<F> {
+        var copied: [RecordedSlot<F>] = []
+        copied.reserveCapacity(count)
+        for index in 0..<count {
+            var position = head + index
+            if position >= capacity { position -= capacity }
+            copied.append(slots[position])
+        }
+        return RecordedHistory(
+            baseline: baseline, slots: copied, checkpoints: checkpoints.elements,
+            failures: failures(from: copied.first?.sequence ?? .max))
     }
 }

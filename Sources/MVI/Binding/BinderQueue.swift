@@ -4,7 +4,7 @@
 /// Filled on the thread that drains the store, emptied on the main actor. Consecutive states
 /// collapse into the latest (a view only needs the latest); side effects are all kept. Once
 /// closed, it takes no more: a side effect it refuses stays with the store.
-final class BinderInbox<State: Sendable, SideEffect: Sendable>: Sendable {
+final class BinderQueue<State: Sendable, SideEffect: Sendable>: Sendable {
     enum Item {
         case state(State)
         case sideEffect(SideEffect)
@@ -15,7 +15,7 @@ final class BinderInbox<State: Sendable, SideEffect: Sendable>: Sendable {
         var isOpen = true
         var items: [Item] = []
         var head = 0
-        /// Whether the consumer was woken and has not found the inbox empty since.
+        /// Whether the consumer was woken and has not found the queue empty since.
         var isSignalled = false
 
         /// Appends, collapsing a state into a state waiting just before it. Returns whether
@@ -46,7 +46,7 @@ final class BinderInbox<State: Sendable, SideEffect: Sendable>: Sendable {
 
     private let storage = Locked(Storage())
     private let wake: AsyncStream<Void>.Continuation
-    /// Yields whenever items arrive in an inbox the consumer had found empty.
+    /// Yields whenever items arrive in a queue the consumer had found empty.
     let wakeUps: AsyncStream<Void>
 
     init() {

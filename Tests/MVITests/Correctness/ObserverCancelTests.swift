@@ -4,17 +4,17 @@ import MVIFixtures
 import Synchronization
 import Testing
 
-/// Callbacks stop when their subscription is cancelled, and every side effect dropped is
+/// Observers stop when their subscription is cancelled, and every side effect dropped is
 /// reported.
-@Suite(.timeLimit(.minutes(5))) struct CallbackTests {
+@Suite(.timeLimit(.minutes(5))) struct ObserverCancelTests {
     /// Subscribes and cancels 2,000 times while another thread keeps sending; counts the
-    /// callbacks still running, or run, after `cancel()` returned.
-    func lateCallbacks(
+    /// observers still running, or run, after `cancel()` returned.
+    func lateObserverCalls(
         _ store: Store<Counter>, sending intent: Counter.Intent,
         subscribe: (@escaping @Sendable () -> Void) -> Subscription
     ) -> Int {
         let running = Atomic<Bool>(true)
-        // Another thread keeps the store busy, so callbacks run there while we cancel here.
+        // Another thread keeps the store busy, so observers run there while we cancel here.
         let sender = Thread {
             while running.load(ordering: .relaxed) { store.send(intent) }
         }
@@ -23,7 +23,7 @@ import Testing
         for _ in 0..<2_000 {
             let cancelled = Atomic<Bool>(false)
             let subscription = subscribe {
-                usleep(20)  // widens the window: a callback still running when cancel returns is late
+                usleep(20)  // widens the window: an observer still running when cancel returns is late
                 if cancelled.load(ordering: .acquiring) { late.add(1, ordering: .relaxed) }
             }
             subscription.cancel()
@@ -33,21 +33,21 @@ import Testing
         return late.load(ordering: .relaxed)
     }
 
-    @Test func noStateCallbackRunsAfterCancelReturns() {
+    @Test func noStateObserverRunsAfterCancelReturns() {
         let store = Store(Counter(), initialState: .init())
-        #expect(lateCallbacks(store, sending: .increment) { callback in store.subscribe { _ in callback() } } == 0)
+        #expect(lateObserverCalls(store, sending: .increment) { call in store.subscribe { _ in call() } } == 0)
     }
 
-    @Test func noSideEffectCallbackRunsAfterCancelReturns() {
+    @Test func noSideEffectObserverRunsAfterCancelReturns() {
         // A buffer of one overflows all along here, and each drop is reported: to a handler
         // that ignores them, not to standard error (tens of thousands of lines in CI's log).
         let store = Store(
             Counter(), initialState: .init(), sideEffects: .dropOldest(capacity: 1),
             onError: StoreErrorHandler { _ in })
-        #expect(lateCallbacks(store, sending: .notify("x")) { callback in store.onSideEffect { _ in callback() } } == 0)
+        #expect(lateObserverCalls(store, sending: .notify("x")) { call in store.onSideEffect { _ in call() } } == 0)
     }
 
-    @Test func aCallbackMayCancelItsOwnSubscription() {
+    @Test func aObserverMayCancelItsOwnSubscription() {
         let store = Store(Counter(), initialState: .init())
         let calls = Atomic<Int>(0)
         let subscription = Locked<Subscription?>(nil)
@@ -73,7 +73,7 @@ import Testing
         let store = Store(
             Counter(), initialState: .init(), sideEffects: .broadcast(capacity: 2),
             onError: StoreErrorHandler { errors.append($0) })
-        // Two listeners that do not consume: each keeps 2 of 10 and loses 8.
+        // Two observers that do not consume: each keeps 2 of 10 and loses 8.
         let first = store.sideEffects.makeAsyncIterator()
         let second = store.sideEffects.makeAsyncIterator()
         for index in 0..<10 { store.send(.notify("\(index)")) }

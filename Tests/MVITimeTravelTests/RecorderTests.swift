@@ -1,11 +1,15 @@
 import MVI
 import MVIFixtures
+import MVITimeTravel
 import Testing
 
-/// The store's recorder (package API, read by MVITimeTravel): what it keeps, how it drops
-/// old slots, and its locking under concurrent senders and readers (this suite also runs
+/// The store's recorder (package API in MVI, read by MVITimeTravel): what it keeps, how it
+/// drops old slots, and its locking under concurrent senders and readers (this suite also runs
 /// under ThreadSanitizer).
 @Suite(.timeLimit(.minutes(5))) struct RecorderTests {
+    /// The fixtures' counter (this target's own `Counter` is time travel's Codable one).
+    typealias Counter = MVIFixtures.Counter
+
     /// Middleware that hands a store a recorder, observing `kinds` on top of it.
     struct Recording: Middleware, RecordingMiddleware {
         typealias Target = Counter
@@ -201,7 +205,8 @@ import Testing
                 }
             }
         }
-        await waitForCount(store, 8_000)
+        // After the senders return, the draining thread may still be reducing what they queued.
+        for await count in store.states(of: \.count) where count == 8_000 { break }
         // The start was taken under the store's lock, so start plus messages is the state.
         let history = recorder.history()
         var count = history.baseline?.count ?? -1

@@ -1,16 +1,16 @@
 /// How a ``SharedStorage`` looks for changes made from outside, in order with its saves: a
-/// timer task that looks every interval until the storage or the watcher is released (a look
+/// timer task that looks every interval until the storage or the poller is released (a look
 /// skipped while another runs, which finds the same), and looks asked for now, which wait for
 /// one under way so that what either found has been delivered when they return. Shared by the
 /// file and SQLite storages.
-package final class SharedStorageWatcher: Sendable {
-    /// The storage holds it across each save, and the watcher across each look together with
+package final class SharedStoragePoller: Sendable {
+    /// The storage holds it across each save, and the poller across each look together with
     /// the delivery of what it found: a value read before one of the storage's own saves is
     /// never handed to the shared value after that save (an older value over a newer one).
     package let ordering = Lock()
     private let task = Locked<Task<Void, Never>?>(nil)
 
-    /// A watcher that does nothing until started.
+    /// A poller that does nothing until started.
     package init() {}
 
     deinit {
@@ -18,8 +18,8 @@ package final class SharedStorageWatcher: Sendable {
     }
 
     /// Looks with `look` every `interval`, if it is set, for as long as `storage` and the
-    /// watcher live, replacing a loop started before; a look is skipped while another runs.
-    package func watch<Storage: AnyObject & Sendable>(
+    /// poller live, replacing a loop started before; a look is skipped while another runs.
+    package func poll<Storage: AnyObject & Sendable>(
         _ storage: Storage, every interval: Duration?, _ look: @escaping @Sendable (Storage) -> Void
     ) {
         guard let interval else { return }

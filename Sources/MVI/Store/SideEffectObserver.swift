@@ -1,11 +1,11 @@
-/// A registered side-effect callback, called only by the draining thread, through its gate.
+/// A registered side-effect observer, called only by the draining thread, through its gate.
 ///
 /// `accept` returns whether it took the side effect; one it refuses is offered to the next
-/// listener or waits in the buffer, as if the handler were not there (the binder refuses
-/// while stopped, so a side effect racing with `stop()` is never lost). A cancelled handler
+/// observer or waits in the buffer, as if the observer were not there (the binder refuses
+/// while stopped, so a side effect racing with `stop()` is never lost). A cancelled observer
 /// refuses everything.
 @usableFromInline
-final class SideEffectHandler<SideEffect: Sendable>: CallbackGate, @unchecked Sendable {  // adds one `let` closure
+final class SideEffectObserver<SideEffect: Sendable>: ObserverGate, @unchecked Sendable {  // adds one `let` closure
     @usableFromInline let accept: @Sendable (SideEffect) -> Bool
 
     @usableFromInline
@@ -20,7 +20,7 @@ final class SideEffectHandler<SideEffect: Sendable>: CallbackGate, @unchecked Se
         self.accept = accept
     }
 
-    /// Offers a side effect on thread `thread`: whether the handler took it.
+    /// Offers a side effect on thread `thread`: whether the observer took it.
     @inlinable func offer(_ sideEffect: SideEffect, as thread: UInt) -> Bool {
         call(as: thread) { accept(sideEffect) } ?? false
     }

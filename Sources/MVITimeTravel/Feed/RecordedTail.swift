@@ -1,3 +1,5 @@
+import MVI
+
 /// What ``StoreRecorder/tail(afterSlot:)`` copied: the slots appended since a reader's last
 /// read, so that a live debugger follows a recording without copying all of it each time.
 package struct RecordedTail<F: Feature>: Sendable {

@@ -1,15 +1,16 @@
+import MVI
 import Synchronization
 
 /// A store's dependency calls and what they returned: kept while time travel records the
 /// store, and, in a replay, the recorded results that answer the same calls again.
 ///
-/// A store made with an ``ExecutionEnvironment`` has one, and hands it to its environment
-/// once, when the store is made (``ExecutionEnvironment/environment(recordingCallsInto:)``): an
-/// environment that can record its dependencies' results (`MVIDependencies`' `replayable`
-/// endpoints) binds it with its values, so that a call made by the store's features, or by
-/// the async work they start, finds the store it was made for. You never make or read one
-/// yourself: time travel exports what it holds, and `TimeTravelReplay` fills one for a replay.
-public final class RecordedCalls: Sendable {
+/// Time travel makes one for a store it records whose environment can record its
+/// dependencies' results (a ``CallRecordingEnvironment``: `MVIDependencies`' `replayable`
+/// endpoints), when the store is made, and binds it into the environment, so that a call made
+/// by the store's features, or by the async work they start, finds the store it was made for.
+/// A store without time travel has none. Time travel exports what it holds, and
+/// `TimeTravelReplay` fills one for a replay.
+package final class RecordedCalls: Sendable {
     /// How a recorded call ended.
     package enum Outcome: Sendable {
         /// It returned this value, of a `Codable` type (encoded when the recording is
@@ -90,11 +91,6 @@ public final class RecordedCalls: Sendable {
         state = Locked(State())
         replays = false
         answerer = nil
-    }
-
-    /// An empty record for a store being made (out of line: `Store`'s initializer is inlinable).
-    @usableFromInline static func forNewStore() -> RecordedCalls {
-        RecordedCalls()
     }
 
     /// A record that answers calls with `answers` (for each endpoint name, in call order):

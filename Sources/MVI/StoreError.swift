@@ -41,17 +41,24 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
 
     /// `[Name] origin: underlying error`.
     public var description: String {
-        let origin: String
-        switch self.origin {
-        case .asyncWork(let id?): origin = "async work \"\(id)\" failed"
-        case .asyncWork(nil): origin = "async work failed"
-        case .sideEffectOverflow: origin = "side effect overflow"
-        case .inputOverflow: origin = "input overflow"
-        case .addOn(let name): origin = name
-        case .absentChild: origin = "absent child"
-        case .misuse: origin = "misuse"
+        let failed = if case .asyncWork = origin { " failed" } else { "" }
+        return "[\(storeName)] \(origin.text)\(failed): \(underlying)"
+    }
+}
+
+extension StoreError.Origin {
+    /// The origin in words, as logs and ``StoreError/description`` show it: `async work "id"`,
+    /// `side effect overflow`, an add-on's name.
+    package var text: String {
+        switch self {
+        case .asyncWork(let id?): "async work \"\(id)\""
+        case .asyncWork(nil): "async work"
+        case .sideEffectOverflow: "side effect overflow"
+        case .inputOverflow: "input overflow"
+        case .addOn(let name): name
+        case .absentChild: "absent child"
+        case .misuse: "misuse"
         }
-        return "[\(storeName)] \(origin): \(underlying)"
     }
 }
 

@@ -203,16 +203,6 @@ public struct LoggingMiddleware<Target: Feature>: Middleware {
     }
 
     private func failure(_ error: StoreError) -> String {
-        let origin: String
-        switch error.origin {
-        case .asyncWork(let id?): origin = "async work \"\(id)\""
-        case .asyncWork(nil): origin = "async work"
-        case .sideEffectOverflow: origin = "side effect overflow"
-        case .inputOverflow: origin = "input overflow"
-        case .addOn(let name): origin = name
-        case .absentChild: origin = "absent child"
-        case .misuse: origin = "misuse"
-        }
-        return "\(origin): \(value(error.underlying))"
+        "\(error.origin.text): \(value(error.underlying))"
     }
 }

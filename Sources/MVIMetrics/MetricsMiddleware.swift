@@ -34,12 +34,12 @@ public struct MetricsMiddleware<Target: Feature>: Middleware {
 
     /// Made by ``MVI/Middleware/metrics(factory:tracer:timing:intentKind:messageKind:sideEffectKind:)``.
     init(
-        factory: any MetricsFactory = MetricsSystem.factory,
-        tracer: (any Tracer)? = nil,
-        timing: MetricsTiming = .sampled(every: 16),
-        intentKind: (@Sendable (Target.Intent) -> String)? = nil,
-        messageKind: (@Sendable (Target.Message) -> String)? = nil,
-        sideEffectKind: (@Sendable (Target.SideEffect) -> String)? = nil
+        factory: any MetricsFactory,
+        tracer: (any Tracer)?,
+        timing: MetricsTiming,
+        intentKind: (@Sendable (Target.Intent) -> String)?,
+        messageKind: (@Sendable (Target.Message) -> String)?,
+        sideEffectKind: (@Sendable (Target.SideEffect) -> String)?
     ) {
         self.intentKind = intentKind
         self.messageKind = messageKind

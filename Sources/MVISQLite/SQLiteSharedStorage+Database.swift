@@ -27,25 +27,24 @@ extension SQLiteSharedStorage {
             read = try queue.read { db in (try row(db), try Self.dataVersion(db)) }
         } catch let error as SQLiteSharedStorageError {
             // Readable now, but not by this app: the same rule as at load.
-            let onError = io.withLock { io in
+            io.withLock { io in
                 io.unread = false
                 io.refusal = io.refusal ?? error
-                return io.onError
             }
-            onError?(error)
+            poller.report(error)
             return true
         } catch {
             return !Self.isLock(error)
         }
-        let deliver = io.withLock { io -> (@Sendable (Value) -> Void)? in
-            guard io.unread else { return nil }
+        let deliver = io.withLock { io -> Bool in
+            guard io.unread else { return false }
             // Changes made meanwhile are saved over the row (which a save displaces first).
-            guard !io.savedWhileUnread else { return nil }
+            guard !io.savedWhileUnread else { return false }
             io.unread = false
             io.dataVersion = read.1
-            return io.onChange
+            return true
         }
-        if let deliver, let value = read.0 { deliver(value) }
+        if deliver, let value = read.0 { poller.handOver(value) }
         return true
     }
 

@@ -62,17 +62,13 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
         var savedWhileUnread = false
         /// The connection's `data_version` after the last read or write.
         var dataVersion: Int?
-        /// Whom a change from outside is given to (``subscribe(_:onError:)``).
-        var onChange: (@Sendable (Value) -> Void)?
-        /// Whom what the poller finds wrong is reported to.
-        var onError: (@Sendable (any Error) -> Void)?
     }
 
     let io = Locked(IO())
     /// Looks for changes committed from outside, in order with the saves (its `ordering` is
     /// held across each save): a row read before one of this storage's own saves is never
     /// handed to the shared value after that save (an older value over a newer one).
-    private let poller = SharedStoragePoller()
+    let poller = SharedStoragePoller<Value>()
 
     /// A storage for the row `key` of the database at `path` (made if missing, with its
     /// folder).
@@ -159,13 +155,12 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
             if Self.isLock(error) { throw SQLiteSharedStorageError.locked(path: path) }
             throw error
         }
-        let onError = io.withLock { io in
+        io.withLock { io in
             io.dataVersion = dataVersion
             io.unread = false
-            return io.onError
         }
         if displaced {
-            onError?(SQLiteSharedStorageError.displaced(key: key, table: "mvi_shared_values_displaced"))
+            poller.report(SQLiteSharedStorageError.displaced(key: key, table: "mvi_shared_values_displaced"))
         }
     }
 
@@ -174,11 +169,9 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
     public func subscribe(
         _ onChange: @escaping @Sendable (Value) -> Void, onError: @escaping @Sendable (any Error) -> Void
     ) {
-        io.withLock {
-            $0.onChange = onChange
-            $0.onError = onError
+        poller.subscribe(self, every: watchInterval, onChange: onChange, onError: onError) {
+            $0.changedFromOutside()
         }
-        poller.poll(self, every: watchInterval) { $0.lookAndDeliver() }
     }
 
     /// Looks for a change committed from outside now (when the app comes back to the
@@ -189,27 +182,12 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
     /// reached the shared value when it returns; called again from a store while this storage
     /// delivers a change on the same thread, it returns at once.
     public func checkForChanges() {
-        poller.lookNow(self) { $0.lookAndDeliver() }
-    }
-
-    /// One look, and the delivery of what it found.
-    private func lookAndDeliver() {
-        switch changedFromOutside() {
-        case .value(let value, let onChange): onChange?(value)
-        case .unreadable(let error, let onError): onError?(error)
-        case nil: break
-        }
-    }
-
-    /// What a look for a change from outside found.
-    enum Found {
-        case value(Value, (@Sendable (Value) -> Void)?)
-        case unreadable(SQLiteSharedStorageError, (@Sendable (any Error) -> Void)?)
+        poller.lookNow(self) { $0.changedFromOutside() }
     }
 
     /// The saved value if another connection committed since the last read or write, or the
     /// row it committed if this storage cannot read it; `nil` if nothing changed.
-    func changedFromOutside() -> Found? {
+    func changedFromOutside() -> SharedStoragePoller<Value>.Found? {
         let blocked = io.withLock { io in
             (io.refusal != nil && !io.refusedFromOutside) || io.unread
         }
@@ -228,7 +206,7 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
             return nil  // locked for a moment, or gone: the next look tries again
         }
         let (result, dataVersion) = read
-        return io.withLock { io -> Found? in
+        return io.withLock { io -> SharedStoragePoller<Value>.Found? in
             guard io.dataVersion != dataVersion else { return nil }
             io.dataVersion = dataVersion
             switch result {
@@ -237,12 +215,12 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
                     io.refusedFromOutside = false
                     io.refusal = nil
                 }
-                return value.map { .value($0, io.onChange) }
+                return value.map { .value($0) }
             case .failure(let error):
                 let first = !io.refusedFromOutside
                 io.refusedFromOutside = true
                 io.refusal = error
-                return first ? .unreadable(error, io.onError) : nil
+                return first ? .failure(error) : nil
             }
         }
     }

@@ -35,10 +35,6 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
     private struct IO {
         /// The bytes last read or written: a change from outside is a different file.
         var lastBytes: [UInt8]?
-        /// Whom a change from outside is given to (``subscribe(_:onError:)``).
-        var onChange: (@Sendable (Value) -> Void)?
-        /// Whom a value written from outside that cannot be read is reported to.
-        var onError: (@Sendable (any Error) -> Void)?
         /// Set while saving is refused because of a value written from outside.
         var refusedFromOutside = false
     }
@@ -50,7 +46,7 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
     /// each save): a value read before one of this storage's own saves is never handed to the
     /// shared value after that save (it replaced the newer value with the older one, and the
     /// process stayed there: its own file matched what it had written).
-    private let poller = SharedStoragePoller()
+    private let poller = SharedStoragePoller<Value>()
 
     /// A storage that saves with `keeper`.
     ///
@@ -92,11 +88,7 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
     public func subscribe(
         _ onChange: @escaping @Sendable (Value) -> Void, onError: @escaping @Sendable (any Error) -> Void
     ) {
-        io.withLock {
-            $0.onChange = onChange
-            $0.onError = onError
-        }
-        poller.poll(self, every: watchInterval) { $0.lookAndDeliver() }
+        poller.subscribe(self, every: watchInterval, onChange: onChange, onError: onError) { $0.look() }
     }
 
     /// Looks for a change made to the saved value from outside now (when the app comes back
@@ -107,12 +99,13 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
     /// reached the shared value when it returns; called again from a store while this storage
     /// delivers a change on the same thread, it returns at once.
     public func checkForChanges() {
-        poller.lookNow(self) { $0.lookAndDeliver() }
+        poller.lookNow(self) { $0.look() }
     }
 
-    /// One look, and the delivery of what it found.
-    private func lookAndDeliver() {
-        let found = io.withLock { io -> Found? in
+    /// One look: the value written from outside, or why it cannot be read; `nil` if nothing
+    /// changed.
+    private func look() -> SharedStoragePoller<Value>.Found? {
+        io.withLock { io -> SharedStoragePoller<Value>.Found? in
             let bytes = currentBytes()
             guard bytes != io.lastBytes else { return nil }
             io.lastBytes = bytes
@@ -126,7 +119,7 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
                         io.refusedFromOutside = false
                         keeper.allowSaving()
                     }
-                    return .value(value, io.onChange)
+                    return .value(value)
                 } catch {
                     failure = StateKeeperError(key: keeper.key, reason: .rejected(error))
                 }
@@ -134,19 +127,8 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
             }
             io.refusedFromOutside = true
             keeper.refuseSaving(because: failure)
-            return .unreadable(failure, io.onError)
+            return .failure(failure)
         }
-        switch found {
-        case .value(let value, let onChange): onChange?(value)
-        case .unreadable(let failure, let onError): onError?(failure)
-        case nil: break
-        }
-    }
-
-    /// What a look for a change from outside found.
-    private enum Found {
-        case value(Value, (@Sendable (Value) -> Void)?)
-        case unreadable(StateKeeperError, (@Sendable (any Error) -> Void)?)
     }
 
     /// The saved bytes now, or `nil` if there are none or they cannot be read.

@@ -7,7 +7,7 @@ import MVITimeTravel
 /// the endpoint itself.
 final class CallDesk: CallAnswerer {
     /// A call waiting for its outcome.
-    struct Call {
+    struct Call: Identifiable {
         let id: Int
         let name: String
         /// How many steps of the driver had run when the call arrived: a call answered later
@@ -17,10 +17,8 @@ final class CallDesk: CallAnswerer {
     }
 
     private struct State {
-        var waiting: [Call] = []
+        var waiting = WaitingList<Call>()
         var nextID = 0
-        /// Calls cancelled before they were registered.
-        var cancelled: Set<Int> = []
         /// How many steps the driver has run.
         var clock = 0
     }
@@ -40,29 +38,20 @@ final class CallDesk: CallAnswerer {
         }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<RecordedCalls.Outcome, Never>) in
-                let wasCancelled = state.withLock { state in
-                    if state.cancelled.remove(id) != nil { return true }
-                    state.waiting.append(Call(id: id, name: name, arrivedAt: state.clock, continuation: continuation))
-                    return false
+                let registered = state.withLock { state in
+                    state.waiting.register(Call(id: id, name: name, arrivedAt: state.clock, continuation: continuation))
                 }
-                if wasCancelled { continuation.resume(returning: .cancelled) }
+                if !registered { continuation.resume(returning: .cancelled) }
             }
         } onCancel: {
             // The store cancelled the work that made the call: it ends as a cancelled call does.
-            let call = state.withLock { state -> Call? in
-                guard let index = state.waiting.firstIndex(where: { $0.id == id }) else {
-                    state.cancelled.insert(id)
-                    return nil
-                }
-                return state.waiting.remove(at: index)
-            }
-            call?.continuation.resume(returning: .cancelled)
+            state.withLock { $0.waiting.cancel(id) }?.continuation.resume(returning: .cancelled)
         }
     }
 
     /// The calls waiting, oldest first, each with the number of steps it has waited for.
     var waiting: [(name: String, age: Int)] {
-        state.withLock { state in state.waiting.map { ($0.name, state.clock - $0.arrivedAt) } }
+        state.withLock { state in state.waiting.waiters.map { ($0.name, state.clock - $0.arrivedAt) } }
     }
 
     /// Notes that the driver ran one more step.
@@ -73,7 +62,7 @@ final class CallDesk: CallAnswerer {
     /// Answers the waiting call at `index` (0 the oldest) with `outcome`.
     func answer(at index: Int, with outcome: RecordedCalls.Outcome) {
         let call = state.withLock { state -> Call? in
-            state.waiting.indices.contains(index) ? state.waiting.remove(at: index) : nil
+            state.waiting.waiters.indices.contains(index) ? state.waiting.waiters.remove(at: index) : nil
         }
         call?.continuation.resume(returning: outcome)
     }
@@ -81,8 +70,8 @@ final class CallDesk: CallAnswerer {
     /// Ends every waiting call as cancelled: the sequence is over.
     func cancelAll() {
         let calls = state.withLock { state -> [Call] in
-            defer { state.waiting.removeAll() }
-            return state.waiting
+            defer { state.waiting.waiters.removeAll() }
+            return state.waiting.waiters
         }
         for call in calls { call.continuation.resume(returning: .cancelled) }
     }

@@ -47,7 +47,7 @@ public struct ExploreClock: Clock, Sendable {
 
 /// The time and the sleepers of an ``ExploreClock``, shared by its copies.
 final class Timeline: Sendable {
-    private struct Sleeper {
+    private struct Sleeper: Identifiable {
         let id: Int
         let deadline: ExploreClock.Instant
         let continuation: CheckedContinuation<Void, any Error>
@@ -55,10 +55,8 @@ final class Timeline: Sendable {
 
     private struct State {
         var now = ExploreClock.Instant(offset: .zero)
-        var sleepers: [Sleeper] = []
+        var sleepers = WaitingList<Sleeper>()
         var nextID = 0
-        /// Sleeps cancelled before their continuation was registered.
-        var cancelled: Set<Int> = []
     }
 
     private let state = Locked(State())
@@ -75,28 +73,19 @@ final class Timeline: Sendable {
         guard let id else { return }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let wasCancelled = state.withLock { state in
-                    if state.cancelled.remove(id) != nil { return true }
-                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return false
+                let registered = state.withLock {
+                    $0.sleepers.register(Sleeper(id: id, deadline: deadline, continuation: continuation))
                 }
-                if wasCancelled { continuation.resume(throwing: CancellationError()) }
+                if !registered { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
-            let sleeper = state.withLock { state -> Sleeper? in
-                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else {
-                    state.cancelled.insert(id)
-                    return nil
-                }
-                return state.sleepers.remove(at: index)
-            }
-            sleeper?.continuation.resume(throwing: CancellationError())
+            state.withLock { $0.sleepers.cancel(id) }?.continuation.resume(throwing: CancellationError())
         }
     }
 
     /// How far the earliest deadline anyone sleeps until is; `nil` when no one sleeps.
     var nextStep: Duration? {
-        state.withLock { state in state.sleepers.map(\.deadline).min().map { state.now.duration(to: $0) } }
+        state.withLock { state in state.sleepers.waiters.map(\.deadline).min().map { state.now.duration(to: $0) } }
     }
 
     /// Moves time to the earliest deadline anyone sleeps until, and wakes everyone whose
@@ -104,11 +93,11 @@ final class Timeline: Sendable {
     @discardableResult
     func advanceToNextDeadline() -> Duration? {
         let (woken, step) = state.withLock { state -> ([Sleeper], Duration?) in
-            guard let next = state.sleepers.map(\.deadline).min() else { return ([], nil) }
+            guard let next = state.sleepers.waiters.map(\.deadline).min() else { return ([], nil) }
             let step = state.now.duration(to: next)
             state.now = next
-            let woken = state.sleepers.filter { $0.deadline <= next }
-            state.sleepers.removeAll { $0.deadline <= next }
+            let woken = state.sleepers.waiters.filter { $0.deadline <= next }
+            state.sleepers.waiters.removeAll { $0.deadline <= next }
             return (woken, step)
         }
         for sleeper in woken { sleeper.continuation.resume() }
@@ -119,7 +108,7 @@ final class Timeline: Sendable {
     func reset() {
         let left = state.withLock { state -> [Sleeper] in
             defer { state = State() }
-            return state.sleepers
+            return state.sleepers.waiters
         }
         for sleeper in left { sleeper.continuation.resume(throwing: CancellationError()) }
     }

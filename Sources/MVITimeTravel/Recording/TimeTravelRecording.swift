@@ -63,14 +63,6 @@ public struct TimeTravelRecording: Codable, Sendable, Hashable {
         public var message: String
         /// The side-effect type.
         public var sideEffect: String
-
-        /// Creates type names.
-        public init(state: String, intent: String, message: String, sideEffect: String) {
-            self.state = state
-            self.intent = intent
-            self.message = message
-            self.sideEffect = sideEffect
-        }
     }
 
     /// One recorded dependency call: the result a replay answers the same call with.
@@ -93,13 +85,6 @@ public struct TimeTravelRecording: Codable, Sendable, Hashable {
             public var description: String
             /// The error's JSON encoding, if its type is `Encodable`.
             public var value: JSONValue?
-
-            /// Creates a recorded error.
-            public init(type: String, description: String, value: JSONValue?) {
-                self.type = type
-                self.description = description
-                self.value = value
-            }
         }
 
         /// The sequence number of the first event after the call ended.
@@ -112,15 +97,6 @@ public struct TimeTravelRecording: Codable, Sendable, Hashable {
         public var result: JSONValue?
         /// What it threw.
         public var error: Failure?
-
-        /// Creates a recorded call.
-        public init(before: UInt64, name: String, outcome: Outcome, result: JSONValue? = nil, error: Failure? = nil) {
-            self.before = before
-            self.name = name
-            self.outcome = outcome
-            self.result = result
-            self.error = error
-        }
     }
 
     /// One recorded store.
@@ -140,21 +116,6 @@ public struct TimeTravelRecording: Codable, Sendable, Hashable {
         public var calls: [Call]?
         /// The names of endpoints it called whose results could not be recorded (version 3).
         public var unrecordedCalls: [String]?
-
-        /// Creates a store entry.
-        public init(
-            id: Int, name: String, types: TypeNames,
-            initialState: JSONValue?, initialStateDescription: String?,
-            calls: [Call]? = nil, unrecordedCalls: [String]? = nil
-        ) {
-            self.id = id
-            self.name = name
-            self.types = types
-            self.initialState = initialState
-            self.initialStateDescription = initialStateDescription
-            self.calls = calls
-            self.unrecordedCalls = unrecordedCalls
-        }
     }
 
     /// One recorded event.
@@ -181,20 +142,6 @@ public struct TimeTravelRecording: Codable, Sendable, Hashable {
             /// The store's own code (an `execute`, the bootstrap, async work): a replay makes it
             /// again by running that code.
             case store
-        }
-
-        /// Creates an event entry.
-        public init(
-            sequence: UInt64, store: Int, kind: TimeTravelEvent.Kind, time: Double,
-            description: String, value: JSONValue?, origin: Origin? = nil
-        ) {
-            self.sequence = sequence
-            self.store = store
-            self.kind = kind
-            self.time = time
-            self.description = description
-            self.value = value
-            self.origin = origin
         }
     }
 

@@ -130,17 +130,6 @@ public struct TimeTravelTrace: Sendable, Hashable, CustomStringConvertible {
     /// message, the state after it.
     public let consequences: [Node]
 
-    /// Creates a trace.
-    public init(
-        sequence: UInt64, kind: TimeTravelEvent.Kind, callSite: CallSite?, causes: [Node], consequences: [Node]
-    ) {
-        self.sequence = sequence
-        self.kind = kind
-        self.callSite = callSite
-        self.causes = causes
-        self.consequences = consequences
-    }
-
     /// The trace as indented text: the causes, root last, then the event, then the tree of
     /// what it caused.
     public var description: String {

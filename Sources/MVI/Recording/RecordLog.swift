@@ -10,8 +10,7 @@
 ///
 /// A plain value over an unsafe buffer; ``StoreRecorder`` owns it and deallocates it.
 @usableFromInline
-package struct RecordLog<F: Feature>: @unchecked Sendable {
-    // @unchecked: the buffer belongs to one recorder; see its comment for the guard.
+package struct RecordLog<F: Feature>: @unchecked Sendable {  // the buffer belongs to one recorder, under its guard
     /// A real state is kept at most every this many slots.
     @inlinable static var maxCheckpointInterval: Int { 64 }
 

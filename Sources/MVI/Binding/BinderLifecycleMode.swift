@@ -16,7 +16,7 @@ public enum BinderLifecycleMode: Sendable, Hashable, CaseIterable {
     case resumePause
 
     /// The event that starts the binder.
-    public var startEvent: Lifecycle.Event {
+    var startEvent: Lifecycle.Event {
         switch self {
         case .createDestroy: .create
         case .startStop: .start
@@ -25,7 +25,7 @@ public enum BinderLifecycleMode: Sendable, Hashable, CaseIterable {
     }
 
     /// The event that stops the binder.
-    public var stopEvent: Lifecycle.Event {
+    var stopEvent: Lifecycle.Event {
         switch self {
         case .createDestroy: .destroy
         case .startStop: .stop
@@ -34,7 +34,7 @@ public enum BinderLifecycleMode: Sendable, Hashable, CaseIterable {
     }
 
     /// The lifecycle state in which the binder is started.
-    public var activeState: Lifecycle.State {
+    var activeState: Lifecycle.State {
         switch self {
         case .createDestroy: .created
         case .startStop: .started

@@ -4,13 +4,10 @@
 /// `Action` is a small enum of what the presentation can lead to (`enum Alert { case
 /// confirmDeletion }`); a button without one (a cancel button) only dismisses.
 public struct ButtonState<Action> {
-    /// What a button means to the system that shows it.
-    public typealias Role = ButtonRole
-
     /// The text on the button.
     public var label: String
     /// The button's role, `nil` for an ordinary button.
-    public var role: Role?
+    public var role: ButtonRole?
     /// What a tap sends, `nil` for a button that only dismisses.
     public var action: Action?
 
@@ -20,7 +17,7 @@ public struct ButtonState<Action> {
     ///   - label: The text on the button.
     ///   - role: The button's role, `nil` for an ordinary button.
     ///   - action: What a tap sends, `nil` for a button that only dismisses.
-    public init(_ label: String, role: Role? = nil, action: Action? = nil) {
+    public init(_ label: String, role: ButtonRole? = nil, action: Action? = nil) {
         self.label = label
         self.role = role
         self.action = action
@@ -56,7 +53,7 @@ extension ButtonState: Equatable where Action: Equatable {}
 extension ButtonState: Hashable where Action: Hashable {}
 extension ButtonState: Sendable where Action: Sendable {}
 
-/// What a button of an alert or dialog means to the system that shows it (``ButtonState/Role``).
+/// What a button of an alert or dialog means to the system that shows it (``ButtonState/role``).
 public enum ButtonRole: Hashable, Sendable {
     /// Dismisses without acting; shown apart, and chosen by the escape key.
     case cancel

@@ -7,13 +7,10 @@
 ///                                 .cancel("Cancel")])
 /// ```
 public struct ConfirmationDialogState<Action> {
-    /// Whether the dialog shows its title.
-    public typealias TitleVisibility = DialogTitleVisibility
-
     /// The dialog's title.
     public var title: String
     /// Whether the dialog shows its title.
-    public var titleVisibility: TitleVisibility
+    public var titleVisibility: DialogTitleVisibility
     /// The text under the title, if any.
     public var message: String?
     /// The buttons, in order. A platform adds a cancel button when none has the cancel role.
@@ -27,7 +24,7 @@ public struct ConfirmationDialogState<Action> {
     ///   - message: The text under the title, if any.
     ///   - buttons: The buttons, in order.
     public init(
-        title: String, titleVisibility: TitleVisibility = .automatic, message: String? = nil,
+        title: String, titleVisibility: DialogTitleVisibility = .automatic, message: String? = nil,
         buttons: [ButtonState<Action>]
     ) {
         self.title = title
@@ -50,7 +47,7 @@ extension ConfirmationDialogState: Equatable where Action: Equatable {}
 extension ConfirmationDialogState: Hashable where Action: Hashable {}
 extension ConfirmationDialogState: Sendable where Action: Sendable {}
 
-/// Whether a confirmation dialog shows its title (``ConfirmationDialogState/TitleVisibility``).
+/// Whether a confirmation dialog shows its title (``ConfirmationDialogState/titleVisibility``).
 public enum DialogTitleVisibility: Hashable, Sendable {
     /// As the platform does by default.
     case automatic

@@ -6,7 +6,7 @@
 /// is full is reported to the store's error handler as ``SideEffectOverflow``.
 public struct SideEffectPolicy: Sendable, Hashable {
     /// Who receives a side effect, and what happens when the buffer is full.
-    public enum Delivery: Sendable, Hashable {
+    enum Delivery: Sendable, Hashable {
         /// Each side effect goes to exactly one observer; with none, it waits in the buffer.
         /// When the buffer is full, the new side effect is dropped (and reported).
         case buffer
@@ -19,10 +19,10 @@ public struct SideEffectPolicy: Sendable, Hashable {
     }
 
     /// Who receives a side effect.
-    public var delivery: Delivery
+    var delivery: Delivery
     /// How many side effects may wait: in the store's buffer, and per observer when
     /// broadcasting. At least 1.
-    public var capacity: Int
+    var capacity: Int
 
     /// Creates a policy. `capacity` is clamped to at least 1.
     init(delivery: Delivery, capacity: Int) {

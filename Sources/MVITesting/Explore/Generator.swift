@@ -61,7 +61,7 @@ public struct Generator<Value, State>: Sendable {
     }
 
     /// One of the generators' values; see `oneOf(_:)`.
-    public static func oneOf(_ generators: [Self]) -> Self {
+    static func oneOf(_ generators: [Self]) -> Self {
         Generator { choices, state in
             guard !generators.isEmpty else { return nil }
             let first = choices.draw(below: generators.count)

@@ -23,11 +23,11 @@ import Synchronization
 /// over (``TimeTravelFeedBatch/isReset``).
 ///
 /// Read from one place at a time; concurrent reads are serialized.
-public final class TimeTravelFeed: Sendable {
+package final class TimeTravelFeed: Sendable {
     let controller: TimeTravel
     let state = Locked(FeedState())
     /// Whether this feed has the controller's stores time their intents, while it exists.
-    public let timesIntents: Bool
+    package let timesIntents: Bool
 
     init(controller: TimeTravel, timingIntents: Bool) {
         self.controller = controller
@@ -40,7 +40,7 @@ public final class TimeTravelFeed: Sendable {
     }
 
     /// The events since the previous read.
-    public func read() -> TimeTravelFeedBatch {
+    package func read() -> TimeTravelFeedBatch {
         state.withLock { feed in
             var batch = feed.read(controller)
             // The recorders keep timings while any feed wants them; this one did not ask.
@@ -58,7 +58,7 @@ extension TimeTravel {
     /// and the reductions it dispatched while it ran) with a monotonic clock, in nanoseconds,
     /// while the feed exists; reads return them in ``TimeTravelFeedBatch/intentTimings``.
     /// Without any such feed, a store pays one relaxed atomic load per intent.
-    public func makeFeed(timingIntents: Bool = false) -> TimeTravelFeed {
+    package func makeFeed(timingIntents: Bool = false) -> TimeTravelFeed {
         TimeTravelFeed(controller: self, timingIntents: timingIntents)
     }
 }

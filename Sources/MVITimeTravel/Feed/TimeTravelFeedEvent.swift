@@ -4,9 +4,9 @@ import MVIJSON
 
 /// One event read from a ``TimeTravelFeed``: what ``TimeTravelEvent`` says, with its value
 /// kept as it was recorded, so that a reader describes or encodes it only if it wants to.
-public struct TimeTravelFeedEvent: Sendable {
+package struct TimeTravelFeedEvent: Sendable {
     /// How the value is held.
-    public enum Value: Sendable {
+    package enum Value: Sendable {
         /// A value recorded here, as the store made it (an intent, message, state or side effect).
         case live(any Sendable)
         /// A value read from an imported recording: its description and its JSON, if it had one.
@@ -14,22 +14,22 @@ public struct TimeTravelFeedEvent: Sendable {
     }
 
     /// The event's number in the timeline, as ``TimeTravel/jump(toSequence:)`` takes it.
-    public let sequence: UInt64
+    package let sequence: UInt64
     /// The name the store was registered under.
-    public let storeName: String
+    package let storeName: String
     /// What was recorded.
-    public let kind: TimeTravelEvent.Kind
+    package let kind: TimeTravelEvent.Kind
     /// When it was recorded.
-    public let time: Date
+    package let time: Date
     /// The recorded value.
-    public let value: Value
+    package let value: Value
     /// For an intent recorded here: whether it dispatched a message while it ran (`false`:
     /// whatever it changed, async work it started changed later). `nil` for other events and
     /// for imported ones.
-    public let dispatchedWhileRunning: Bool?
+    package let dispatchedWhileRunning: Bool?
 
     /// `String(describing:)` of the value, made now.
-    public var description: String {
+    package var description: String {
         switch value {
         case .live(let value): String(describing: value)
         case .recorded(let description, _): description
@@ -37,7 +37,7 @@ public struct TimeTravelFeedEvent: Sendable {
     }
 
     /// The value's JSON, made now, if its type is `Encodable`.
-    public var json: JSONValue? {
+    package var json: JSONValue? {
         switch value {
         case .live(let value): JSONCodec.encode(value)
         case .recorded(_, let value): value
@@ -45,7 +45,7 @@ public struct TimeTravelFeedEvent: Sendable {
     }
 
     /// The event as ``TimeTravel/events`` describes it.
-    public var event: TimeTravelEvent {
+    package var event: TimeTravelEvent {
         TimeTravelEvent(sequence: sequence, storeName: storeName, kind: kind, time: time, description: description)
     }
 }

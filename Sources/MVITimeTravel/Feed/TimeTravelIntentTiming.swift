@@ -3,12 +3,12 @@
 ///
 /// Measured only while a feed that times intents exists (``TimeTravel/makeFeed(timingIntents:)``):
 /// with none, a store pays one relaxed atomic load per intent for the possibility.
-public struct TimeTravelIntentTiming: Sendable, Hashable {
+package struct TimeTravelIntentTiming: Sendable, Hashable {
     /// The intent's event: ``TimeTravelFeedEvent/sequence``. A timing can arrive a read after
     /// its intent (the store keeps it once `execute` returned).
-    public let sequence: UInt64
+    package let sequence: UInt64
     /// The name the store was registered under.
-    public let storeName: String
+    package let storeName: String
     /// From just before `execute` to just after it returned.
-    public let executionTime: Duration
+    package let executionTime: Duration
 }

@@ -34,15 +34,4 @@ struct SyncUpsListTests {
         await store.finish()
     }
 
-    @Test func discardingTheFormAddsNothingAndDeleteRemoves() async {
-        let store = TestStore(
-            SyncUpsList(), initialState: .init(syncUps: [.mock]),
-            environment: .dependencies { $0.uuid = .incrementing })
-        await store.send(.addSyncUpTapped) {
-            $0.add = .init(syncUp: SyncUp(id: UUID(0), attendees: [Attendee(id: UUID(1))]))
-        }
-        await store.send(.dismissAddTapped) { $0.add = nil }
-        await store.send(.delete(atOffsets: [0])) { $0.syncUps = [] }
-        await store.finish()
-    }
 }

@@ -34,6 +34,20 @@ public struct StoreContext<F: Feature> {
         self.link = link
     }
 
+    /// Does what `request` asks: inside a parent, through the link, whose answer a request
+    /// of this kind does not need; on a store of its own, by `onStore` with the store. The
+    /// one place that tells the two apart for the context's actions (``state`` and
+    /// ``storeName`` read the link's answer).
+    @inlinable @inline(__always) func ask(
+        _ request: @autoclosure () -> ChildRequest<F>, onStore: (StoreCore<F>) -> Void
+    ) {
+        if let link {
+            _ = link(request())
+        } else {
+            onStore(core.unsafelyUnwrapped)
+        }
+    }
+
     /// The current state (the child's, inside a parent), including every message dispatched
     /// so far.
     @inlinable public var state: F.State {
@@ -71,11 +85,7 @@ public struct StoreContext<F: Feature> {
 
     /// ``dispatch(_:fileID:line:)`` with the call site made.
     @inlinable func dispatch(_ message: F.Message, at site: CallSite) {
-        if let link {
-            _ = link(.dispatch(message))
-        } else {
-            core.unsafelyUnwrapped.apply(message, site)
-        }
+        ask(.dispatch(message)) { $0.apply(message, site) }
     }
 
     /// Posts a one-shot side effect: on a store of its own, delivered according to the
@@ -93,11 +103,7 @@ public struct StoreContext<F: Feature> {
 
     /// ``post(_:fileID:line:)`` with the call site made.
     @inlinable func post(_ sideEffect: F.SideEffect, at site: CallSite) {
-        if let link {
-            _ = link(.post(sideEffect))
-        } else {
-            core.unsafelyUnwrapped.deliver(sideEffect, site)
-        }
+        ask(.post(sideEffect)) { $0.deliver(sideEffect, site) }
     }
 
     /// Sends another intent; it is processed after the current one finishes.
@@ -117,11 +123,7 @@ public struct StoreContext<F: Feature> {
 
     /// ``send(_:fileID:line:)`` with the call site made.
     @inlinable func send(_ intent: F.Intent, at site: CallSite) {
-        if let link {
-            _ = link(.send(intent))
-        } else {
-            core.unsafelyUnwrapped.sendFromExecute(intent, site: site)
-        }
+        ask(.send(intent)) { $0.sendFromExecute(intent, site: site) }
     }
 
     /// Starts async work owned by the store.
@@ -145,6 +147,8 @@ public struct StoreContext<F: Feature> {
         priority: TaskPriority? = nil,
         _ operation: @escaping @Sendable (WorkContext<F>) async throws -> Void
     ) {
+        // Not through `ask`: its closure, capturing the operation, was allocated on every run
+        // of a child's work (budgets.tsv: child-in-10-working).
         if let link {
             _ = link(
                 .run(
@@ -163,10 +167,7 @@ public struct StoreContext<F: Feature> {
         priority: TaskPriority?,
         _ operation: @escaping @Sendable (WorkContext<F>) async throws -> Void
     ) {
-        if let link {
-            _ = link(.run(id: id, cancelInFlight: false, onlyIfIdle: true, priority: priority, operation: operation))
-        } else {
-            let core = core.unsafelyUnwrapped
+        ask(.run(id: id, cancelInFlight: false, onlyIfIdle: true, priority: priority, operation: operation)) { core in
             // Runs start only here, on the thread processing intents, so the check and the
             // start do not race another call; a run ending at this moment may still drop this one.
             let taskID = TaskID(id)
@@ -177,20 +178,12 @@ public struct StoreContext<F: Feature> {
 
     /// Cancels all running work started with this `id` (inside a parent, this child's).
     public func cancel(id: some Hashable & Sendable) {
-        if let link {
-            _ = link(.cancel(id))
-        } else {
-            core.unsafelyUnwrapped.cancelTasks(id: TaskID(id))
-        }
+        ask(.cancel(id)) { $0.cancelTasks(id: TaskID(id)) }
     }
 
     /// Cancels every running work whose id (as the store sees it) `matches`.
     @usableFromInline func cancelWork(where matches: @escaping @Sendable (AnyHashable) -> Bool) {
-        if let link {
-            _ = link(.cancelWork(matches))
-        } else {
-            core.unsafelyUnwrapped.cancelTasks { matches($0.base) }
-        }
+        ask(.cancelWork(matches)) { core in core.cancelTasks { matches($0.base) } }
     }
 }
 

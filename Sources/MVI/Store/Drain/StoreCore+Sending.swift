@@ -17,10 +17,24 @@ extension StoreCore {
         } else if action == .queued {
             // Queued for the thread that drains (the contended path): no `QueueItem` is built
             // here, since each copy of one goes through its value witnesses.
-            if _slowPath(reducingThread.load(ordering: .relaxed) == ThreadIdentity.current) { reportSendDuringReduce() }
+            checkSendDuringReduce()
         } else {
-            afterSubmitting(action, .intent(intent))
+            afterSubmitting(action, intent: intent)
         }
+    }
+
+    /// ``afterSubmitting(_:_:)`` for an intent the send path could neither run nor queue. Out
+    /// of line (but specialized): the `QueueItem` it builds, inline, made `send` too large for
+    /// the feature's `execute` to be inlined into it (budgets.tsv: send-1sub).
+    @inlinable @inline(never) func afterSubmitting(_ action: SchedulingStateMachine<F>.SubmitAction, intent: F.Intent) {
+        afterSubmitting(action, .intent(intent))
+    }
+
+    /// Reports a queued send if it came from inside a reducer. Out of line: the send path
+    /// inlines the claim's fast path, and what it inlines besides makes the feature's
+    /// `execute` less likely to be inlined there (budgets.tsv: send-1sub).
+    @usableFromInline @inline(never) func checkSendDuringReduce() {
+        if _slowPath(reducingThread.load(ordering: .relaxed) == ThreadIdentity.current) { reportSendDuringReduce() }
     }
 
     /// A send from inside a reducer: it stays queued, and the misuse is reported.

@@ -93,7 +93,12 @@ extension SchedulingStateMachine {
     /// extras (held input, tasks, async side-effect observers) and no cancel observer. A store
     /// in this state ends with no work but marking it cancelled. Read without touching the
     /// queue: `deinit` runs it unspecialized, where every generic type costs a look-up.
-    var isQuiet: Bool { !isDraining && !wasUsed && extrasBox == nil && !hasCancelObservers }
+    /// Always inlined: called, the getter needed the machine's type metadata (budgets.tsv:
+    /// create-store).
+    @inline(__always) var isQuiet: Bool {
+        let busy = SchedulingFlag.draining | SchedulingFlag.used | SchedulingFlag.cancelObservers
+        return flags & busy == 0 && extrasBox == nil
+    }
 
     /// Notes that a cancel observer is being added; `false` if the store is cancelled already
     /// (the observer must not be kept).

@@ -36,29 +36,10 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     /// store pays one pointer for it instead of the fields. Copied on write, so the machine
     /// stays a value.
     @usableFromInline var extrasBox: ExtrasBox?
-    // The flags come last so that they share the box's trailing padding: every byte here is
-    // paid by every store.
-    /// One thread at a time processes the queue; it holds this claim while it does.
-    @usableFromInline var isDraining = false
-    /// Inputs wait until the store starts (and its bootstrap has run).
-    @usableFromInline var isStarted = false
-    /// Time travel holds live input: it waits in `held` until resumed.
-    @usableFromInline var isHolding = false
-    /// A cancelled store drops new input and starts no new async work.
-    @usableFromInline var isCancelled = false
-    /// Whether a cancel observer was ever added (``StoreCore/addCancelObserver(_:)``): if not,
-    /// cancelling skips the observers' table.
-    var hasCancelObservers = false
-    /// Whether anything but a lone sender's input, run at once, ever went through the
-    /// machine: queued or control items (subscriptions among them), holding. Never cleared; a
-    /// store without it has nothing to end (see ``isQuiet``).
-    @usableFromInline var wasUsed = false
-    /// Whether queued input is bounded (``bound(inputTo:)``): the bound itself is
-    /// ``Extras/inputBound``. A flag here, in the padding the others share, so that the
-    /// queuing paths test one byte and an unbounded store pays nothing else: a pointer field
-    /// here would make the machine too large to pass in registers, and every unspecialized
-    /// transition (a store's `deinit` among them) would look up its type metadata.
-    @usableFromInline var isBounded = false
+    /// The machine's flags, one bit each (``SchedulingFlag``; the properties that read and
+    /// write them are in `SchedulingStateMachine+Flags.swift`). Every byte here is paid by
+    /// every store.
+    @usableFromInline var flags: UInt8 = 0
 
     /// The fields kept in ``extrasBox``.
     @usableFromInline
@@ -190,7 +171,11 @@ struct SchedulingStateMachine<F: Feature>: Sendable {
     }
 
     /// Whether input may run now on the calling thread.
-    @inlinable var canRunInput: Bool { !isDraining && isStarted && !isHolding && !isCancelled && pending.isEmpty }
+    /// Not draining, started, not holding, not cancelled: one comparison of the flags.
+    @inlinable var canRunInput: Bool {
+        flags & (SchedulingFlag.draining | SchedulingFlag.started | SchedulingFlag.holding | SchedulingFlag.cancelled)
+            == SchedulingFlag.started && pending.isEmpty
+    }
 
     /// What a bounded store at its bound does with an intent, by who sends it.
     @usableFromInline

@@ -55,6 +55,10 @@ final class LiveStore<F: Feature>: Track, RegisteredStore, @unchecked Sendable {
 
     func holdInput() { hooks?.holdInput() }
 
+    func hasFailures(from sequence: UInt64) -> Bool {
+        recorder.withLog { log, _ in !log.failures(from: sequence).isEmpty }
+    }
+
     func resumeAction() -> @Sendable () -> Void {
         let hooks = hooks
         return { hooks?.resumeInput() }

@@ -10,6 +10,9 @@ protocol RegisteredStore: AnyObject, Sendable {
     /// The store's state as its observers see it now (a shown state while stopped), or
     /// `nil` before the store exists or after it was released.
     var currentState: (any Sendable)? { get }
+    /// Whether the store's recorder kept a failure numbered `sequence` or later (a flight
+    /// recorder writes its file at once when it did).
+    func hasFailures(from sequence: UInt64) -> Bool
     /// Holds the store's input (runs at once: it only takes the store's own lock).
     func holdInput()
     /// Resumes input; the store's own state comes back first (see `StoreHooks.resumeInput`).

@@ -63,6 +63,11 @@ extension Scenario {
                 "send-1sub-timetravel-nosites",
                 "send-1sub-timetravel with call sites off (TimeTravel(callSites: false))",
                 middleware: { TimeTravelRecording.middleware(recording: true, callSites: false) }),
+            .sendThroughMiddleware(
+                "send-1sub-flight",
+                "send-1sub recorded by a flight recorder (each store's newest 1,000 events, written off the send path)",
+                middleware: { FlightRecording.middleware() }),
+            .flightFlush,
         ] + devToolsScenarios + [
             .sendThroughMiddleware(
                 "timetravel-idle", "send-1sub registered with time travel that is not recording",

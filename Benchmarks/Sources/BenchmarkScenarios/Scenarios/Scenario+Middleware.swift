@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import MVI
 import MVITimeTravel
@@ -51,6 +52,23 @@ enum TimeTravelRecording {
         } catch {
             // A random name cannot collide with a live store in practice; say so if it does.
             print("time travel registration failed: \(error)")
+            return []
+        }
+    }
+}
+
+/// A flight recorder for the benchmark, writing into a fresh temporary directory every
+/// second (a run is shorter: nothing is written while it is measured, and no event of a run
+/// is encoded on the send path either way).
+enum FlightRecording {
+    static func middleware() -> [any Middleware<CounterFeature<BenchState>>] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mvi-bench-flight-\(UInt64.random(in: 0...UInt64.max))")
+        let recorder = FlightRecorder(directory: directory)
+        do {
+            return [try recorder.register("Bench")]
+        } catch {
+            print("flight recorder registration failed: \(error)")
             return []
         }
     }

@@ -56,20 +56,9 @@ extension StoreCore {
     /// Posts a side effect for async work, in order with the store's input; dropped if the
     /// work is cancelled or has ended by the time it would be delivered.
     func postFromWork(_ sideEffect: F.SideEffect, work token: Int, site: CallSite) async {
-        let cause = InputCause(site: site, work: token)
-        switch claimInput(fromWork: token) {
-        case .run:
-            withInputCause(cause) { deliver(sideEffect, site) }
-            drain()
-        case .drop(let liveness):
-            drop(.sideEffect(sideEffect, work: token, nil), liveness)
-        case .busy:
-            // Unsafe: resumed exactly once, when the queued side effect is delivered or dropped (see `QueueItem`).
-            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-                let item = QueueItem<F>.sideEffect(sideEffect, work: token, continuation)
-                submit(tracesCauses ? .traced(TracedInput(item, cause)) : item)
-            }
-        }
+        await fromWork(
+            token, site, run: { deliver(sideEffect, site) }, dropped: .sideEffect(sideEffect, work: token, nil),
+            queued: { .sideEffect(sideEffect, work: token, $0) })
     }
 
     /// Dispatches a message for async work and returns once it is reduced; dropped if the
@@ -78,18 +67,30 @@ extension StoreCore {
     /// Inlinable, like ``WorkContext/dispatch(_:fileID:line:)``: the work's operation runs it specialized
     /// for the feature, so the message is not a generic value on the task's stack.
     @inlinable func dispatchFromWork(_ message: F.Message, work token: Int, site: CallSite) async {
+        await fromWork(
+            token, site, run: { apply(message, site) }, dropped: .message(message, work: token, nil),
+            queued: { .message(message, work: token, $0) })
+    }
+
+    /// What async work's input goes through, in order with the store's: `run` at once when
+    /// the store is idle, the `dropped` item reported when the work is cancelled or has
+    /// ended, or the `queued` item submitted and awaited until it is applied or dropped.
+    @inlinable @inline(__always) func fromWork(
+        _ token: Int, _ site: CallSite, run: () -> Void, dropped: @autoclosure () -> QueueItem<F>,
+        queued: (UnsafeContinuation<Void, Never>) -> QueueItem<F>
+    ) async {
         switch claimInput(fromWork: token) {
         case .run:
-            withInputCause(InputCause(site: site, work: token)) { apply(message, site) }
+            withInputCause(InputCause(site: site, work: token), run)
             drain()
         case .drop(let liveness):
-            drop(.message(message, work: token, nil), liveness)
+            drop(dropped(), liveness)
         case .busy:
-            // Unsafe: resumed exactly once, when the queued message is applied or dropped (see `QueueItem`).
+            // Unsafe: resumed exactly once, when the queued item is applied, delivered or dropped (see `QueueItem`).
             // `submit(_:)` inlined, so that queuing runs specialized too (the usual case on
             // real threads: the sender that started this work is still draining).
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-                let item = QueueItem<F>.message(message, work: token, continuation)
+                let item = queued(continuation)
                 if _slowPath(tracesCauses) {
                     let traced = QueueItem<F>.traced(TracedInput(item, InputCause(site: site, work: token)))
                     afterSubmitting(schedule(traced), traced)

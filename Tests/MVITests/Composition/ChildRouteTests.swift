@@ -1,4 +1,4 @@
-import MVI
+@testable import MVI
 import Testing
 
 /// Issue 31, item 6: logs, time travel and test failures name the child an intent or message

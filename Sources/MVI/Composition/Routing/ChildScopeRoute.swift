@@ -8,10 +8,6 @@ public protocol ChildScopeRoute<Parent>: Sendable {
     associatedtype Parent: Feature
     /// The scope's name (see ``ChildScope/name``).
     var name: String { get }
-    /// The step of the path (`rows[42]`), the child's own intent or message, and the child's
-    /// feature, if `value` (one of `Parent`'s intents or messages) is carried to this scope's
-    /// child; `nil` otherwise.
-    func route(_ value: Any) -> ChildRouteStep?
     /// Reduces `message` with the child's reducer if its case carries one of the child's
     /// messages.
     ///
@@ -24,6 +20,17 @@ public protocol ChildScopeRoute<Parent>: Sendable {
     func forward(carried intent: Parent.Intent, _ context: StoreContext<Parent>) -> Bool
     /// Whether `intent`'s case carries one of the child's intents.
     func carries(_ intent: Parent.Intent) -> Bool
+}
+
+/// What the store and the logs ask of a scope besides routing, off the send path: where a
+/// value goes (for its name in logs), and what is wrong with the declaration. Internal, and
+/// found by a cast from ``ChildScopeRoute`` (``ChildScope`` is the one conforming type), so
+/// that the public protocol holds only what routing calls on every intent and message.
+protocol ChildScopeDeclaration {
+    /// The step of the path (`rows[42]`), the child's own intent or message, and the child's
+    /// feature, if `value` (one of the parent's intents or messages) is carried to this
+    /// scope's child; `nil` otherwise.
+    func route(_ value: Any) -> ChildRouteStep?
     /// What is wrong with the declaration, if anything, for the store to report when it is
     /// created: side effects that go nowhere.
     var declarationProblem: String? { get }
@@ -34,14 +41,14 @@ public protocol ChildScopeRoute<Parent>: Sendable {
     var isNamedByType: Bool { get }
 }
 
-/// One step of a value's way to a child: see ``ChildScopeRoute/route(_:)``.
-public struct ChildRouteStep {
+/// One step of a value's way to a child: see ``ChildScopeDeclaration/route(_:)``.
+struct ChildRouteStep {
     /// The step of the path: the scope's name, and the child's id unless it is a single child.
-    public let step: String
+    let step: String
     /// The child's intent or message the value carried.
-    public let inner: Any
+    let inner: Any
     /// The child's feature, to follow the route further down.
-    public let child: any Feature.Type
+    let child: any Feature.Type
 }
 
 extension ChildScope: ChildScopeRoute {
@@ -62,10 +69,12 @@ extension ChildScope: ChildScopeRoute {
     public func carries(_ intent: Parent.Intent) -> Bool {
         parts.extractIntent(intent) != nil
     }
+}
 
+extension ChildScope: ChildScopeDeclaration {
     /// The step to this scope's child if `value` is a `Parent` intent or message carrying one
     /// of the child's, made by this scope's embedding.
-    public func route(_ value: Any) -> ChildRouteStep? {
+    func route(_ value: Any) -> ChildRouteStep? {
         // The case is found as routing finds it (by the enum's tag, `EnumCase`).
         if let intent = value as? Parent.Intent, let (id, inner) = parts.extractIntent(intent) {
             return ChildRouteStep(step: path(id: id), inner: inner, child: Child.self)
@@ -77,14 +86,14 @@ extension ChildScope: ChildScopeRoute {
     }
 
     /// The child's feature type.
-    public var childFeature: any Feature.Type { Child.self }
+    var childFeature: any Feature.Type { Child.self }
 
     /// Whether the scope is named by its child feature's type.
-    public var isNamedByType: Bool { parts.isNamedByType }
+    var isNamedByType: Bool { parts.isNamedByType }
 
     /// Side effects that go nowhere: the child has some, and the declaration gave no
     /// `sideEffects:`.
-    public var declarationProblem: String? {
+    var declarationProblem: String? {
         guard parts.dropsSideEffects else { return nil }
         return "\(Parent.self).\(name): \(Child.self) posts side effects (\(Child.SideEffect.self)) and "
             + "its child(…) declaration says nowhere for them to go: pass sideEffects:"
@@ -126,7 +135,7 @@ extension Feature {
     /// The first step of `value`'s route among this feature's scopes.
     static func routeStep(of value: Any) -> ChildRouteStep? {
         for scope in childScopes {
-            if let step = scope.route(value) { return step }
+            if let step = (scope as? any ChildScopeDeclaration)?.route(value) { return step }
         }
         return nil
     }
@@ -144,13 +153,14 @@ extension Feature {
     static func collectChildDeclarationProblems(into problems: inout [String], seen: inout Set<ObjectIdentifier>) {
         guard seen.insert(ObjectIdentifier(Self.self)).inserted else { return }
         let scopes = childScopes
-        for (index, scope) in scopes.enumerated() {
+        for (index, route) in scopes.enumerated() {
+            guard let scope = route as? any ChildScopeDeclaration else { continue }
             if let problem = scope.declarationProblem { problems.append(problem) }
             // The cases of one stored place share its name on purpose; a name made from the
             // child's type is shared by accident, and with it the children's work ids.
-            if scope.isNamedByType, scopes[..<index].contains(where: { $0.name == scope.name }) {
+            if scope.isNamedByType, scopes[..<index].contains(where: { $0.name == route.name }) {
                 problems.append(
-                    "\(Self.self).\(scope.name): two children share this name, made from the child's type "
+                    "\(Self.self).\(route.name): two children share this name, made from the child's type "
                         + "because their places are computed properties, and with it their work ids: "
                         + "place one of them at a stored property")
             }

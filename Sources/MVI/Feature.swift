@@ -90,7 +90,7 @@ extension Feature {
     /// keeps the feature's ``sharedElements`` the same in every place: what stores, child
     /// scopes and replays call, so that a copy never drifts from its element.
     @inlinable
-    public static func reduceKeepingSharedElements(_ state: inout State, _ message: Message) {
+    package static func reduceKeepingSharedElements(_ state: inout State, _ message: Message) {
         reduceKeepingSharedElements(&state, message, routing: true)
     }
     /// ``reduceKeepingSharedElements(_:_:)``, routing to ``childScopes`` only when `routing`:
@@ -108,7 +108,7 @@ extension Feature {
     /// Runs `body` on `state`, then keeps the feature's ``sharedElements`` the same in every
     /// place: what a store calls after a change from another store.
     @inlinable
-    public static func keepingSharedElements(_ state: inout State, _ body: (inout State) -> Void) {
+    static func keepingSharedElements(_ state: inout State, _ body: (inout State) -> Void) {
         let shared = sharedElements
         guard !shared.isEmpty else { return body(&state) }
         keeping(shared[...], &state, body)
@@ -117,8 +117,7 @@ extension Feature {
     /// Runs `body` on `state`, then keeps the feature's ``sharedElements`` the same in every
     /// place: the test store runs a test's expected-state closures through it, so that an
     /// assertion that changes a copy changes its element too.
-    @inlinable
-    public static func keepingSharedElements(_ state: inout State, _ body: (inout State) throws -> Void) throws {
+    package static func keepingSharedElements(_ state: inout State, _ body: (inout State) throws -> Void) throws {
         let shared = sharedElements
         guard !shared.isEmpty else { return try body(&state) }
         try keepingThrowing(shared[...], &state, body)

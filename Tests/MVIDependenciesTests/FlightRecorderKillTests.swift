@@ -95,7 +95,7 @@ import Darwin
         }
         _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("passed").path, contents: nil)
         // A few more sends, fewer than the ring holds, so the session stays in it however
-        // late the kill comes (a rerun needs the store's start: see <doc:FlightRecorder>);
+        // late the kill comes (a rerun needs the store's start: see <doc:KeepingAFlightRecorder>);
         // then the child waits to be killed.
         for _ in 0..<20 {
             store.send(.refreshTotal)

@@ -3,7 +3,7 @@ import MVI
 import MVITimeTravel
 import Testing
 
-/// The sample of the "Keeping a flight recorder" article (`MVITimeTravel.docc/FlightRecorder.md`),
+/// The sample of the "Keeping a flight recorder" article (`MVITimeTravel.docc/KeepingAFlightRecorder.md`),
 /// as written there.
 @Suite struct FlightRecorderArticleTests {
     @Test func registerSendFlushAndRead() async throws {

@@ -23,7 +23,7 @@
 /// written. If a reduce changes both an element and a copy of it, the copy wins.
 ///
 /// ``Feature/sharedElements`` declares them; stores, child scopes, time-travel replays
-/// and the test store's expected states all keep them (``Feature/reduceKeepingSharedElements(_:_:)``).
+/// and the test store's expected states all keep them (the store reduces every message keeping them).
 /// In a test, an assertion that changes either side changes both:
 /// `$0.path[child: 0] = .detail(edited)` also changes the list's element.
 ///

@@ -16,7 +16,7 @@ import Synchronization
 /// recorder encodes, redacts and writes them off the send path, to `<directory>/<name>.json`
 /// in the format ``TimeTravel/export()`` writes, which the DevTools page imports and
 /// ``TimeTravelReplay`` reruns with the recorded dependency results. What reaches the file,
-/// and when, is in <doc:FlightRecorder>.
+/// and when, is in <doc:KeepingAFlightRecorder>.
 public final class FlightRecorder: Sendable {
     let directory: URL
     let maxEvents: Int
@@ -27,8 +27,13 @@ public final class FlightRecorder: Sendable {
     /// changed, on any failure reported to a store's error handler within a clock tick
     /// (10 ms), and on ``flush()``.
     ///
-    /// - Parameter onError: Receives what cannot be written (a full disk, a directory that
-    ///   cannot be made) and registration problems found late. Defaults to standard error.
+    /// - Parameters:
+    ///   - directory: Where each store's file goes, `<directory>/<name>.json`.
+    ///   - maxEvents: How many of each store's newest events are kept (at least 1).
+    ///   - flushInterval: How often a store's changed events are written: a `kill -9` loses at
+    ///     most the events of the last interval.
+    ///   - onError: Receives what cannot be written (a full disk, a directory that cannot be
+    ///     made) and registration problems found late. Defaults to standard error.
     public init(
         directory: URL, maxEvents: Int = 1_000, flushInterval: Duration = .seconds(1),
         onError: StoreErrorHandler = .standardError
@@ -62,7 +67,7 @@ public final class FlightRecorder: Sendable {
     }
 
     /// Writes every store's newest events now, on the calling thread; returns once they are
-    /// on disk (in the kernel's keeping: see <doc:FlightRecorder>). Errors go to `onError`.
+    /// on disk (in the kernel's keeping: see <doc:KeepingAFlightRecorder>). Errors go to `onError`.
     public func flush() {
         flusher.flushAll(force: true)
     }

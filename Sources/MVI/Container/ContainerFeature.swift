@@ -22,7 +22,7 @@ public struct ContainerFeature<State: Sendable, SideEffect: Sendable>: Feature {
         /// A name for logs, time travel and tests (``ContainerHost`` passes the method name).
         public let name: String
         /// The body.
-        public let body: @Sendable (StoreContext<ContainerFeature>) -> Void
+        @usableFromInline let body: @Sendable (StoreContext<ContainerFeature>) -> Void
 
         /// Creates an intent.
         @inlinable
@@ -40,7 +40,7 @@ public struct ContainerFeature<State: Sendable, SideEffect: Sendable>: Feature {
         /// A name for logs, time travel and tests.
         public let name: String
         /// The reduction.
-        public let reduce: @Sendable (inout State) -> Void
+        @usableFromInline let reduce: @Sendable (inout State) -> Void
 
         /// Creates a message.
         @inlinable

@@ -5,6 +5,7 @@
 //     swift run --package-path Examples mvi-examples
 //     swift run --package-path Examples mvi-examples --devtools    # then open the printed URL
 //     swift run --package-path Examples mvi-examples --quiet       # headings and views only
+//     swift run --package-path Examples mvi-examples --flight DIR  # a flight recorder's file (FlightMode)
 
 import AsyncAlgorithms
 import TextUI
@@ -34,6 +35,7 @@ func show(_ rendered: String) {
 }
 
 DevToolsMode.checkRecordingIfAsked()
+try await FlightMode.runIfAsked()
 let timeTravel = TimeTravel(maxEvents: 10_000)
 timeTravel.startRecording()
 

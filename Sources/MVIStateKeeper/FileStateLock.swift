@@ -76,7 +76,7 @@ public struct FileStateLockedError: Error, CustomStringConvertible {
 
 extension FileStateStorage {
     /// The path of `key`'s lock file: `<directory>/<key>.lock`.
-    public func lockPath(for key: String) -> String {
+    func lockPath(for key: String) -> String {
         "\(directory)/\(key).lock"
     }
 

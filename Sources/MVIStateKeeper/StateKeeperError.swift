@@ -68,7 +68,7 @@ public struct StateKeeperError: Error, CustomStringConvertible {
     public let movedAsideTo: String?
 
     /// Creates an error.
-    public init(key: String, reason: Reason, movedAsideTo: String? = nil) {
+    init(key: String, reason: Reason, movedAsideTo: String? = nil) {
         self.key = key
         self.reason = reason
         self.movedAsideTo = movedAsideTo

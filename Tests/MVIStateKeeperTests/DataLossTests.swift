@@ -1,7 +1,7 @@
 import Foundation
 import MVI
 import MVIFixtures
-import MVIStateKeeper
+@testable import MVIStateKeeper
 import Synchronization
 import Testing
 

@@ -17,7 +17,7 @@ public struct FileStateStorageError: Error, CustomStringConvertible {
     public let code: Int32
 
     /// Creates an error: for a storage of your own built on files, or a test's stand-in.
-    init(operation: String, path: String, code: Int32) {
+    public init(operation: String, path: String, code: Int32) {
         self.operation = operation
         self.path = path
         self.code = code

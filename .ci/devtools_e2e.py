@@ -631,6 +631,20 @@ def import_file(driver, path):
     wait(driver, lambda d: mode_of(d) == "stopped")
 
 
+def rerun_imported_searches(driver, path, claim):
+    """Imports `path` (a recording of the Search store's two searches), reruns it from the
+    page, checks that the searches reproduce with both lookups answered from the recording,
+    and returns the Rerun tab's text."""
+    import_file(driver, path)
+    click(driver, "btn-rerun")
+    wait(driver, lambda d: "Search" in rerun_text(d) and "Rerunning" not in rerun_text(d), timeout=60)
+    text = rerun_text(driver)
+    line = next((l for l in text.splitlines() if l.startswith("Search")), "")
+    check(claim, "✓ reproduced" in line and "2 intents sent" in line
+          and "its 2 dependency calls answered from the recording" in line, text)
+    return text
+
+
 def rerun_of_search(url, download_dir, screenshot):
     """Two searches recorded and exported, the export imported back and rerun from the page:
     every store of the recording runs again on a fresh store of the app's feature, the
@@ -657,14 +671,7 @@ def rerun_of_search(url, download_dir, screenshot):
               [e.get("origin") for e in recording["events"] if e["store"] == search["id"] and e["kind"] == "intent"]
               == ["outside", "outside"], search)
 
-        import_file(driver, path)
-        click(driver, "btn-rerun")
-        wait(driver, lambda d: "Search" in rerun_text(d) and "Rerunning" not in rerun_text(d), timeout=60)
-        text = rerun_text(driver)
-        line = next((l for l in text.splitlines() if l.startswith("Search")), "")
-        check("the searches rerun as recorded, both lookups answered from the recording",
-              "✓ reproduced" in line and "2 intents sent" in line
-              and "its 2 dependency calls answered from the recording" in line, text)
+        text = rerun_imported_searches(driver, path, "the searches rerun as recorded, both lookups answered from the recording")
         check("every other store reruns, or is named as one whose types cannot be",
               "could not rerun" not in text and "✗" not in text and "Calculator ✓ reproduced" in text
               and "Bmi not rerun: \"Bmi\" cannot be rerun: its Intent is not Decodable" in text, text)
@@ -733,14 +740,7 @@ def flight_file(url, binary, directory, screenshot):
     try:
         driver.get(url)
         wait(driver, lambda d: "connected" in d.find_element(By.ID, "conn").text)
-        import_file(driver, path)
-        click(driver, "btn-rerun")
-        wait(driver, lambda d: "Search" in rerun_text(d) and "Rerunning" not in rerun_text(d), timeout=60)
-        text = rerun_text(driver)
-        line = next((l for l in text.splitlines() if l.startswith("Search")), "")
-        check("the flight file reruns in the page as recorded, both lookups answered from it",
-              "✓ reproduced" in line and "2 intents sent" in line
-              and "its 2 dependency calls answered from the recording" in line, text)
+        rerun_imported_searches(driver, path, "the flight file reruns in the page as recorded, both lookups answered from it")
         driver.save_screenshot(screenshot)
         check("the flight rerun screenshot is saved", os.path.getsize(screenshot) > 10_000)
         back_to_live_checking_script_errors(driver)

@@ -2,8 +2,7 @@
 ///
 /// Valid only during the call, and the compiler holds you to it: the context is
 /// noncopyable and lent to ``Middleware/handle(_:_:)`` (`borrowing`), so it cannot be kept,
-/// copied or captured by an escaping closure. Read what you need during the call. To keep a
-/// handle on the store, keep ``hooks`` (it holds the store weakly).
+/// copied or captured by an escaping closure. Read what you need during the call.
 public struct MiddlewareContext<F: Feature>: ~Copyable {
     // Unowned and unchecked: the store lends the context only for the duration of a call it
     // makes while it holds itself, and a noncopyable value lent `borrowing` cannot outlive that
@@ -47,7 +46,7 @@ public struct MiddlewareContext<F: Feature>: ~Copyable {
     }
 
     /// The store's debugging hooks (time travel uses them), holding the store weakly.
-    public var hooks: StoreHooks<F> { StoreHooks(core: core) }
+    package var hooks: StoreHooks<F> { StoreHooks(core: core) }
 }
 
 @available(*, unavailable, message: "A middleware context is valid only during the call")

@@ -13,7 +13,7 @@
 /// ```
 ///
 /// The app reads and writes the value as usual (`state.password`, `password.wrappedValue`);
-/// everything the library lets out of the process shows ``Redaction/placeholder`` instead (see
+/// everything the library lets out of the process shows `<redacted>` instead (see
 /// ``SensitiveValue``): `State(user: "ada", _password: <redacted>)` in a log.
 ///
 /// `Sensitive` is transparent to `Codable`: it encodes and decodes as the value it wraps, so a
@@ -47,7 +47,7 @@ extension Sensitive: Hashable where Value: Hashable {}
 
 extension Sensitive: Encodable where Value: Encodable {
     /// Encodes the wrapped value as it is (the time-travel encoder never calls this: it writes
-    /// ``Redaction/placeholder``).
+    /// `<redacted>`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(wrappedValue)

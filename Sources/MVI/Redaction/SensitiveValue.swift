@@ -12,7 +12,7 @@
 /// ```
 ///
 /// or wrap one field, or one case's payload, in ``Sensitive``. The library's text of such a
-/// value (`description`, `debugDescription`, its mirror) is ``Redaction/placeholder``, so logs
+/// value (`description`, `debugDescription`, its mirror) is `<redacted>`, so logs
 /// (`MVILogging`, state diffs included), failures reported to a store's error handler,
 /// time travel's timelines and their exports, the DevTools page and the tests it generates, and
 /// metrics labels built from a value's text all show `<redacted>`. The time-travel encoder
@@ -24,10 +24,10 @@
 public protocol SensitiveValue: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {}
 
 extension SensitiveValue {
-    /// ``Redaction/placeholder``.
+    /// `<redacted>`.
     public var description: String { Redaction.placeholder }
 
-    /// ``Redaction/placeholder``.
+    /// `<redacted>`.
     public var debugDescription: String { Redaction.placeholder }
 
     /// A mirror with no children and no display style, so that reflection (`dump`, custom-dump,
@@ -36,13 +36,13 @@ extension SensitiveValue {
 }
 
 /// What redacted values are written as, and how to tell whether a type is redacted.
-public enum Redaction {
+package enum Redaction {
     /// The text and the JSON string a sensitive value is written as: `<redacted>`.
-    public static let placeholder = "<redacted>"
+    package static let placeholder = "<redacted>"
 
     /// Whether values of `type` are redacted: it conforms to ``SensitiveValue`` (``Sensitive``
     /// does, whatever it wraps).
-    public static func isSensitive(_ type: Any.Type) -> Bool {
+    package static func isSensitive(_ type: Any.Type) -> Bool {
         type is any SensitiveValue.Type
     }
 }

@@ -1,4 +1,4 @@
-/// What executing one intent away from the store did (``StoreHooks/executeDetached(_:from:)``).
+/// What executing one intent away from the store did (`StoreHooks.executeDetached(_:from:)`).
 package struct DetachedExecution<F: Feature>: Sendable {
     /// The messages the intent dispatched before `execute` returned, in order.
     package var messages: [F.Message] = []

@@ -205,5 +205,5 @@ public final class Store<F: Feature>: Sendable {
     }
 
     /// Hooks for debugging tools such as time travel: hold input, show a past state.
-    public var hooks: StoreHooks<F> { StoreHooks(core: core) }
+    package var hooks: StoreHooks<F> { StoreHooks(core: core) }
 }

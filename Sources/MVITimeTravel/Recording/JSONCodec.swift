@@ -4,7 +4,7 @@ import MVIJSON
 
 /// Turns values into `JSONValue`s and back. Values leave the process through `encode`, which
 /// writes every sensitive value (``MVI/SensitiveValue``, ``MVI/Sensitive``) as
-/// ``MVI/Redaction/placeholder``.
+/// `Redaction.placeholder` (`<redacted>`).
 package enum JSONCodec {
     /// The value's JSON, redacted, if its type is `Encodable` and encoding succeeds.
     static func encode(_ value: Any) -> JSONValue? {
@@ -26,8 +26,8 @@ package enum JSONCodec {
     /// The encoder that writes sensitive values as the placeholder.
     static let redacting = redactingEncoder()
 
-    /// An encoder that writes every sensitive value (``MVI/Redaction/isSensitive(_:)``) as
-    /// ``MVI/Redaction/placeholder``: every value that leaves a store's process for a recording
+    /// An encoder that writes every sensitive value (`Redaction.isSensitive(_:)`) as
+    /// `<redacted>`: every value that leaves a store's process for a recording
     /// or the debugger goes through one.
     package static func redactingEncoder(writesNonFiniteNumbersAsStrings: Bool = false) -> JSONValueEncoder {
         JSONValueEncoder(writesNonFiniteNumbersAsStrings: writesNonFiniteNumbersAsStrings) { type in

@@ -252,17 +252,17 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
     }
 
     /// The parent's intent that carries `intent` to the child `id`.
-    @inlinable public func intent(_ intent: Child.Intent, id: ID) -> Parent.Intent {
+    @inlinable package func intent(_ intent: Child.Intent, id: ID) -> Parent.Intent {
         embedIntent(id, intent)
     }
 
     /// The parent's message that carries `message` to the child `id`.
-    @inlinable public func message(_ message: Child.Message, id: ID) -> Parent.Message {
+    @inlinable package func message(_ message: Child.Message, id: ID) -> Parent.Message {
         embedMessage(id, message)
     }
 
     /// `rows[42]`, or the name alone for a single child.
-    public func path(id: ID) -> String { ChildPath.component(name, id: id) }
+    @usableFromInline package func path(id: ID) -> String { ChildPath.component(name, id: id) }
 }
 
 extension ChildScope where ID == SingleChild {

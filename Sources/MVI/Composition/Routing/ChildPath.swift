@@ -3,7 +3,7 @@
 public enum ChildPath {
     /// One step of a path: the scope's name, and the child's id in brackets unless it is a
     /// ``SingleChild``.
-    public static func component(_ scope: String, id: Any) -> String {
+    package static func component(_ scope: String, id: Any) -> String {
         if id is SingleChild { return scope }
         return "\(scope)[\(id)]"
     }
@@ -11,7 +11,7 @@ public enum ChildPath {
     /// The path of the children an intent or message of `feature` is routed to, outermost
     /// first, or `nil` if it is the feature's own: by the feature's ``Feature/childScopes`` at
     /// each level.
-    public static func of(_ value: Any, in feature: any Feature.Type) -> [String]? {
+    package static func of(_ value: Any, in feature: any Feature.Type) -> [String]? {
         var path: [String] = []
         var current: Any = value
         var currentFeature = feature
@@ -23,8 +23,8 @@ public enum ChildPath {
         return path.isEmpty ? nil : path
     }
 
-    /// `store/child/grandchild` for an intent or message of `feature` routed to a child (see
-    /// ``of(_:in:)``), else the store's name.
+    /// `store/child/grandchild` for an intent or message of `feature` routed to a child (the
+    /// scopes' names and ids, by the feature's ``Feature/childScopes``), else the store's name.
     public static func name(of value: Any, in feature: any Feature.Type, inStore storeName: String) -> String {
         guard let path = of(value, in: feature) else { return storeName }
         return ([storeName] + path).joined(separator: "/")

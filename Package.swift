@@ -19,6 +19,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "MVI", targets: ["MVI"]),
+        .library(name: "MVIView", targets: ["MVIView"]),
         .library(name: "MVIStateKeeper", targets: ["MVIStateKeeper"]),
         .library(name: "MVITesting", targets: ["MVITesting"]),
         .library(name: "MVISnapshotTesting", targets: ["MVISnapshotTesting"]),
@@ -82,9 +83,12 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
-        // The core: Store, Feature, contexts, side-effect delivery, middleware, views and
-        // binding, Observation. Depends on nothing but the toolchain.
+        // The core: Store, Feature, contexts, side-effect delivery, composition, middleware,
+        // Observation. Depends on nothing but the toolchain.
         .target(name: "MVI", dependencies: ["_MVIFutex"], swiftSettings: strictSettings),
+        // MVIKotlin's view layer, for UIKit, AppKit and terminal views (a SwiftUI app observes
+        // an `ObservableStore` instead): views rendered with `diff`, the binder, the lifecycle.
+        .target(name: "MVIView", dependencies: ["MVI"], swiftSettings: strictSettings),
         // The two system calls behind the core's lock on Linux (Swift cannot call `syscall`).
         .target(name: "_MVIFutex"),
         // The JSON value that recordings, interaction snapshots and the debugger carry values
@@ -111,7 +115,7 @@ let package = Package(
         .target(
             name: "MVISnapshotTesting",
             dependencies: [
-                "MVI", "MVIJSON",
+                "MVI", "MVIView", "MVIJSON",
                 .product(
                     name: "SnapshotTesting", package: "swift-snapshot-testing",
                     condition: snapshotTesting),
@@ -190,13 +194,21 @@ let package = Package(
 
         // What the test targets share: the Counter feature, the fake views and their features, a
         // lock box, a gate, a collector.
-        .target(name: "MVIFixtures", dependencies: ["MVI"], path: "Tests/MVIFixtures", swiftSettings: strictSettings),
+        .target(
+            name: "MVIFixtures", dependencies: ["MVI", "MVIView"], path: "Tests/MVIFixtures",
+            swiftSettings: strictSettings),
 
         // One test target per module.
         .testTarget(
             name: "MVITests",
             dependencies: [
                 "MVI", "MVIFixtures", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "MVIViewTests",
+            dependencies: [
+                "MVI", "MVIView", "MVIFixtures", .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             swiftSettings: strictSettings),
         .testTarget(
@@ -225,7 +237,7 @@ let package = Package(
         .testTarget(
             name: "MVISnapshotTestingTests",
             dependencies: [
-                "MVI", "MVISnapshotTesting", "MVIFixtures",
+                "MVI", "MVIView", "MVISnapshotTesting", "MVIFixtures",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"],

@@ -37,6 +37,7 @@ let package = Package(
             name: "BenchmarkScenarios",
             dependencies: [
                 .product(name: "MVI", package: "swift-mvi"),
+                .product(name: "MVIView", package: "swift-mvi"),
                 .product(name: "MVILogging", package: "swift-mvi"),
                 .product(name: "MVITimeTravel", package: "swift-mvi"),
                 .product(name: "MVIJSON", package: "swift-mvi"),

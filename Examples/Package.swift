@@ -39,7 +39,7 @@ let package = Package(
         // Orbit's CreateOrEditCircle presenter, closure intents.
         .target(
             name: "OrbitCircles",
-            dependencies: ["TextUI", .product(name: "MVI", package: mvi)],
+            dependencies: ["TextUI", .product(name: "MVI", package: mvi), .product(name: "MVIView", package: mvi)],
             swiftSettings: settings),
         // Playtomic's LessonDetail presenter, handle/reduce and middleware.
         .target(
@@ -50,7 +50,7 @@ let package = Package(
         .target(
             name: "BmiCalc",
             dependencies: [
-                .product(name: "MVI", package: mvi),
+                .product(name: "MVI", package: mvi), .product(name: "MVIView", package: mvi),
                 .product(name: "MVIStateKeeper", package: mvi),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
@@ -66,7 +66,7 @@ let package = Package(
         // MVIKotlin's Calculator store and view, and the UserInfo view with diff.
         .target(
             name: "Calculator",
-            dependencies: ["TextUI", .product(name: "MVI", package: mvi)],
+            dependencies: ["TextUI", .product(name: "MVI", package: mvi), .product(name: "MVIView", package: mvi)],
             swiftSettings: settings),
         // The walkthrough: every sample, its rendered view after each step, the log lines,
         // and a trip back through time; `--devtools` then keeps them running with the debugger.
@@ -74,7 +74,7 @@ let package = Package(
             name: "mvi-examples",
             dependencies: [
                 "OrbitCircles", "PlaytomicLessons", "BmiCalc", "HackerPosts", "Calculator", "TextUI",
-                .product(name: "MVI", package: mvi),
+                .product(name: "MVI", package: mvi), .product(name: "MVIView", package: mvi),
                 .product(name: "MVIDependencies", package: mvi),
                 .product(name: "Dependencies", package: "swift-dependencies"),
                 .product(name: "MVILogging", package: mvi),
@@ -90,7 +90,7 @@ let package = Package(
         .target(
             name: "TodoMVC",
             dependencies: [
-                .product(name: "MVI", package: mvi),
+                .product(name: "MVI", package: mvi), .product(name: "MVIView", package: mvi),
                 .product(name: "MVICollections", package: mvi),
                 .product(name: "MVIDependencies", package: mvi),
                 .product(name: "MVIStateKeeper", package: mvi),
@@ -104,7 +104,7 @@ let package = Package(
             name: "todo",
             dependencies: [
                 "TodoMVC",
-                .product(name: "MVI", package: mvi),
+                .product(name: "MVI", package: mvi), .product(name: "MVIView", package: mvi),
                 .product(name: "MVILogging", package: mvi),
                 .product(name: "MVIStateKeeper", package: mvi),
                 .product(name: "MVITimeTravel", package: mvi),
@@ -161,7 +161,7 @@ let package = Package(
             dependencies: [
                 "BmiCalc",
                 .product(name: "MVITesting", package: mvi),
-                .product(name: "MVI", package: mvi),
+                .product(name: "MVI", package: mvi), .product(name: "MVIView", package: mvi),
                 .product(name: "MVIStateKeeper", package: mvi),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
@@ -179,7 +179,7 @@ let package = Package(
             name: "CalculatorTests",
             dependencies: [
                 "Calculator", "TextUI",
-                .product(name: "MVI", package: mvi),
+                .product(name: "MVI", package: mvi), .product(name: "MVIView", package: mvi),
                 .product(name: "MVITesting", package: mvi),
                 .product(name: "MVISnapshotTesting", package: mvi),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),

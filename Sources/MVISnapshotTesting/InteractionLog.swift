@@ -1,5 +1,6 @@
 #if SnapshotTesting
 import MVI
+import MVIView
 import MVIJSON
 
 /// Records the intents a view dispatches, per view element, for interaction tests.

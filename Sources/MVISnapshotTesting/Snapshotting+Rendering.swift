@@ -1,5 +1,6 @@
 #if SnapshotTesting
 import MVI
+import MVIView
 import SnapshotTesting
 
 extension Snapshotting where Value: ViewRenderer & TextRenderable & Sendable, Value.Model: Sendable, Format == String {

@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIView
 import MVIFixtures
 import MVISnapshotTesting
 import SnapshotTesting

@@ -1,4 +1,5 @@
 import MVI
+import MVIView
 
 extension Binder where F == BmiModel {
     /// Sends the sliders' moves to the store while the binder is started: the original's

@@ -1,4 +1,5 @@
 import MVI
+import MVIView
 import MVIStateKeeper
 
 /// BmiCalc's `MviController<BmiState>`: makes the store for a ``BmiLifecycle``, keeps its

@@ -1,5 +1,6 @@
 import AsyncAlgorithms
 import MVI
+import MVIView
 
 /// BmiCalc's `BmiIntentions`: the two sliders' moves, as values.
 ///

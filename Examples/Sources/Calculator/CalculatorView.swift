@@ -1,4 +1,5 @@
 import MVI
+import MVIView
 import TextUI
 
 /// `CalculatorView.Model`: just a value text.

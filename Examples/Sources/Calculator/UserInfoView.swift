@@ -1,4 +1,5 @@
 import MVI
+import MVIView
 import TextUI
 
 /// `UserInfoView.Model`: a name and a list of friends.

@@ -1,4 +1,5 @@
 import MVI
+import MVIView
 import TextUI
 
 /// Orbit's CreateEditCircle screen, rendered to text: a name field, a cover photo, a close

@@ -14,6 +14,7 @@ import Calculator
 import Foundation
 import HackerPosts
 import MVI
+import MVIView
 import MVIDependencies
 import MVIDevTools
 import MVIStateKeeper

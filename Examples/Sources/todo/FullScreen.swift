@@ -1,5 +1,6 @@
 import Foundation
 import MVI
+import MVIView
 import TodoMVC
 
 /// The full-screen app: raw mode on the alternate screen, the view rendering every state the

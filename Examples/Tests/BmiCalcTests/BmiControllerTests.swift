@@ -1,6 +1,7 @@
 import BmiCalc
 import Foundation
 import MVI
+import MVIView
 import MVIStateKeeper
 import Testing
 

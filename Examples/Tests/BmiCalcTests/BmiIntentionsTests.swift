@@ -1,6 +1,7 @@
 import AsyncAlgorithms
 import BmiCalc
 import MVI
+import MVIView
 import Testing
 
 @Suite(.timeLimit(.minutes(5))) @MainActor struct BmiIntentionsTests {

@@ -1,5 +1,6 @@
 import Calculator
 import MVI
+import MVIView
 import MVISnapshotTesting
 import MVITesting
 import SnapshotTesting

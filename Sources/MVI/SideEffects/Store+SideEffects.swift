@@ -31,13 +31,28 @@ extension Store {
 
 extension Store {
     /// Registers a side-effect observer that may refuse a side effect (by returning `false`);
-    /// a refused one goes to the next observer or waits in the buffer. Used by ``Binder``.
-    func onSideEffect(accepting accept: @escaping @Sendable (F.SideEffect) -> Bool) -> Subscription {
+    /// a refused one goes to the next observer or waits in the buffer. Used by `MVIView`'s
+    /// `Binder`, which takes side effects only while its view is active.
+    package func observeSideEffects(accepting accept: @escaping @Sendable (F.SideEffect) -> Bool) -> Subscription {
         let observer = SideEffectObserver(accepting: accept)
         core.submit(.addSideEffectObserver(observer))
         return Subscription { [weak core] in
             observer.cancel()
             core?.submit(.removeSideEffectObserver(observer))
         }
+    }
+}
+
+extension Store {
+    /// Gives back a side effect an observer took but could not deliver (a binder released
+    /// before its view got it): the store delivers it to its next observer. Package API for
+    /// `MVIView`'s `Binder`.
+    package func returnSideEffect(_ sideEffect: F.SideEffect) {
+        core.submit(.returnedSideEffect(sideEffect))
+    }
+
+    /// Reports a failure of an add-on (a binder's intent stream) to the store's error handler.
+    package func report(_ error: StoreError) {
+        core.report(error)
     }
 }

@@ -11,20 +11,20 @@
 /// (``StatePlace``), a watched part (``StatePart``), an observed part (``TrackedPart``) and a
 /// `DiffRenderer` entry use it.
 @usableFromInline
-struct StoredOffset<Root, Value>: Sendable {
+package struct StoredOffset<Root, Value>: Sendable {
     /// The value's byte offset in `Root`.
-    @usableFromInline let bytes: Int
+    @usableFromInline package let bytes: Int
 
     /// The offset of `keyPath`'s value, or `nil` if the key path names more than stored
     /// properties of structs.
-    @inlinable init?(of keyPath: KeyPath<Root, Value>) {
+    @inlinable package init?(of keyPath: KeyPath<Root, Value>) {
         guard let bytes = MemoryLayout<Root>.offset(of: keyPath) else { return nil }
         self.bytes = bytes
     }
 
     /// Calls `body` with the value in `root`, without copying it out first.
     @inlinable @inline(__always)
-    func read<Result>(_ root: Root, _ body: (Value) -> Result) -> Result {
+    package func read<Result>(_ root: Root, _ body: (Value) -> Result) -> Result {
         withUnsafePointer(to: root) { root in
             // Bound to `Value` at `bytes`: `offset(of:)` answered for a key path to a `Value`.
             body(UnsafeRawPointer(root).advanced(by: bytes).assumingMemoryBound(to: Value.self).pointee)
@@ -33,13 +33,13 @@ struct StoredOffset<Root, Value>: Sendable {
 
     /// The value in `root`.
     @inlinable @inline(__always)
-    func value(in root: Root) -> Value {
+    package func value(in root: Root) -> Value {
         read(root) { $0 }
     }
 
     /// Calls `body` with the value in `root`, in place.
     @inlinable @inline(__always)
-    func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result {
+    package func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result {
         withUnsafeMutablePointer(to: &root) { root in
             // Bound to `Value` at `bytes`, as in `read`.
             body(&UnsafeMutableRawPointer(root).advanced(by: bytes).assumingMemoryBound(to: Value.self).pointee)

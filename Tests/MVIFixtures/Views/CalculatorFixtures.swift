@@ -1,4 +1,5 @@
 import MVI
+import MVIView
 
 // MVIKotlin's "Implementing a View": the Calculator view, translated to Swift.
 

@@ -1,4 +1,5 @@
 import MVI
+import MVIView
 
 // Orbit's CreateOrEditCircle screen, as a Playtomic-shaped view:
 // it takes only a state and a dispatcher.

@@ -1,4 +1,5 @@
 import MVI
+import MVIView
 
 // A tiny fake widget toolkit, standing in for UIKit / Android views on Linux.
 

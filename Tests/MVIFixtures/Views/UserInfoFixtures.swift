@@ -1,4 +1,5 @@
 import MVI
+import MVIView
 
 // MVIKotlin's "Efficient view updates": the UserInfo view with diff.
 

@@ -1,4 +1,5 @@
 import MVI
+import MVIView
 
 extension Scenario {
     /// `render-diff`: MVIKotlin's view path. A `DiffRenderer` with four entries (two by key

@@ -1,4 +1,5 @@
 import MVI
+import MVIView
 
 /// The full-screen view: renders a ``TodoScreen`` through a `diff` renderer with one entry per
 /// terminal row, so a render writes only the rows that changed, each overwritten to the end

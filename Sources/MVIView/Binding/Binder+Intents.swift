@@ -1,3 +1,4 @@
+import MVI
 extension Binder {
     /// Sends every intent of a stream to the store while started: BmiCalc's intentions.
     ///
@@ -28,7 +29,7 @@ extension Binder {
                 } catch is CancellationError {
                     // Stopped.
                 } catch {
-                    store.core.report(
+                    store.report(
                         StoreError(
                             storeName: store.name, origin: .addOn("Binder intent stream"), underlying: error))
                 }

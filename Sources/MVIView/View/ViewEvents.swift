@@ -1,3 +1,4 @@
+import MVI
 /// Something that produces events: the input half of an ``MVIView``.
 ///
 /// MVIKotlin's `ViewEvents<Event>`. Events are dispatched on the main actor; a ``Binder``

@@ -1,3 +1,4 @@
+import MVI
 /// What the store handed to a started binder and the main actor has not delivered yet:
 /// states and side effects in the order the store made them.
 ///

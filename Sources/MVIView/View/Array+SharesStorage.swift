@@ -1,3 +1,4 @@
+import MVI
 extension Array {
     /// Whether both arrays use the same storage: Swift's version of comparing two lists with
     /// `===`. It is O(1), and `true` means the arrays are equal without comparing elements.

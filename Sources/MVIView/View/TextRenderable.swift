@@ -1,3 +1,4 @@
+import MVI
 /// A view that can describe what it shows as text.
 ///
 /// There is no UIKit or SwiftUI on Linux, so screenshot tests there compare text: a view

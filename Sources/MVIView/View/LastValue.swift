@@ -1,3 +1,4 @@
+import MVI
 /// The value a ``DiffRenderer`` entry set last, in a box of its own.
 ///
 /// A `var` captured by the entry's escaping closure would be checked for exclusive access at

@@ -1,4 +1,5 @@
 import MVI
+import MVIView
 import Testing
 
 /// `DiffRenderer` reads a key path of stored properties at its byte offset and any other key

@@ -1,3 +1,4 @@
+import MVI
 /// The lifecycle of a screen: created, started (visible), resumed (interactive), then back
 /// down to destroyed.
 ///

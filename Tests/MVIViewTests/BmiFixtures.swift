@@ -1,4 +1,5 @@
 import MVI
+import MVIView
 
 // BmiCalc: intentions are streams of slider values.
 

@@ -1,3 +1,4 @@
+import MVI
 /// A base class for views: ``dispatch(_:)`` sends events to observers, ``render(_:)`` forwards
 /// to an optional ``renderer`` (a ``DiffRenderer``, for instance).
 ///

@@ -1,3 +1,4 @@
+import MVI
 /// A renderer that updates only the parts of a view whose value changed.
 ///
 /// MVIKotlin's `diff { diff(get:set:compare:) }`. Each entry reads a value from the model,

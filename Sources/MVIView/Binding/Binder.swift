@@ -1,3 +1,4 @@
+import MVI
 /// Connects a store to views for as long as it is started: states to views, view events and
 /// intent streams to the store, side effects to an observer.
 ///
@@ -28,7 +29,7 @@
 ///
 /// While stopped, nothing is delivered. States are not queued: ``start()`` renders the store's
 /// current state. Side effects are not taken from the store: they wait in its buffer (under
-/// the default ``SideEffectPolicy/buffer(capacity:)`` policy, up to its capacity; overflow is
+/// the default `SideEffectPolicy/buffer(capacity:)` policy, up to its capacity; overflow is
 /// reported to the store's error handler) and ``start()`` delivers them, in order. A side
 /// effect the binder took before ``stop()`` but had not delivered yet is delivered by
 /// ``stop()`` itself; one it holds when it is released goes back to the store. So none is lost
@@ -77,7 +78,7 @@ public final class Binder<F: Feature> {
         guard let session else { return }
         session.cancelAll()
         for sideEffect in session.queue.close() {
-            store.core.submit(.returnedSideEffect(sideEffect))
+            store.returnSideEffect(sideEffect)
         }
     }
 
@@ -158,7 +159,7 @@ public final class Binder<F: Feature> {
             session.keep(store.subscribe { queue.push(state: $0) })
         }
         if !sideEffectSinks.isEmpty {
-            session.keep(store.onSideEffect(accepting: { queue.push(sideEffect: $0) }))
+            session.keep(store.observeSideEffects(accepting: { queue.push(sideEffect: $0) }))
         }
         let consumer = Task { [weak self, weak session, queue] in
             for await _ in queue.wakeUps {

@@ -1,4 +1,5 @@
 import MVI
+import MVIView
 
 /// A store that posts side effects on demand, synchronously or from async work.
 struct Notifier: Feature {

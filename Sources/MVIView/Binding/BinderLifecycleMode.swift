@@ -1,10 +1,11 @@
+import MVI
 /// Which pair of lifecycle events starts and stops a ``Binder``: MVIKotlin's
 /// `BinderLifecycleMode`.
 ///
 /// While a binder is stopped, its view gets no states and its side-effect observer gets no
 /// side effects. States are not queued: on restart the view renders the store's current state
 /// (the intermediate ones are skipped). Side effects wait in the store's buffer (see
-/// ``SideEffectPolicy``) and are delivered on restart, in order, each exactly once.
+/// `SideEffectPolicy`) and are delivered on restart, in order, each exactly once.
 public enum BinderLifecycleMode: Sendable, Hashable, CaseIterable {
     /// Bound from ``Lifecycle/Event/create`` to ``Lifecycle/Event/destroy``: for the whole
     /// life of the screen, even while it is not visible.

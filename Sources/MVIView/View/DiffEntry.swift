@@ -1,3 +1,4 @@
+import MVI
 /// A ``DiffRenderer``'s entries, chained into one function of the model.
 ///
 /// Why this shape (callgrind, budgets.tsv: render-diff): kept in an array, each entry's

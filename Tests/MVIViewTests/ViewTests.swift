@@ -1,4 +1,5 @@
 import MVI
+import MVIView
 import MVIFixtures
 import Testing
 

@@ -1,5 +1,6 @@
 import AsyncAlgorithms
 import MVI
+import MVIView
 import MVIFixtures
 import Testing
 

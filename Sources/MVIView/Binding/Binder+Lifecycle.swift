@@ -1,3 +1,4 @@
+import MVI
 extension Binder {
     /// Starts and stops the binder with `lifecycle`, as `mode` says; stops it for good when
     /// the lifecycle is destroyed.

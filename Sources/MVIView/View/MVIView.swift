@@ -1,3 +1,4 @@
+import MVI
 /// A view in the MVI sense: it renders models and dispatches events.
 ///
 /// MVIKotlin's `MviView<Model, Event>`, the combination of ``ViewRenderer`` and

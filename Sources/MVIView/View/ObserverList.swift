@@ -1,5 +1,6 @@
+import MVI
 /// Observers of main-actor events (view events, lifecycle events), registered from anywhere
-/// and cancelled from anywhere through a ``Subscription``.
+/// and cancelled from anywhere through a `Subscription`.
 final class ObserverList<Value>: Sendable {
     private struct Entries {
         var nextID = 0

@@ -1,3 +1,4 @@
+import MVI
 /// Something that shows a model: the rendering half of an ``MVIView``.
 ///
 /// MVIKotlin's `ViewRenderer<Model>`. Views live on the main actor; a ``Binder`` calls

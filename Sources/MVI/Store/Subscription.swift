@@ -49,11 +49,6 @@ public final class Subscription: @unchecked Sendable, Hashable {  // `target` is
         }
     }
 
-    /// Keeps the subscription in a set, as Combine's `store(in:)` does.
-    public func store(in set: inout Set<Subscription>) {
-        set.insert(self)
-    }
-
     /// Identity.
     public static func == (lhs: Subscription, rhs: Subscription) -> Bool { lhs === rhs }
 

@@ -25,12 +25,12 @@ public enum ChildInput<Child: Feature>: Sendable {
     case message(Child.Message)
 
     /// The intent, if this is one.
-    @inlinable public var intent: Child.Intent? {
+    @inlinable package var intent: Child.Intent? {
         if case .intent(let intent) = self { intent } else { nil }
     }
 
     /// The message, if this is one.
-    @inlinable public var message: Child.Message? {
+    @inlinable package var message: Child.Message? {
         if case .message(let message) = self { message } else { nil }
     }
 }

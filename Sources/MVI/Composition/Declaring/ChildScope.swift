@@ -223,7 +223,7 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
     }
 
     /// The child's state, `nil` if the child is not there.
-    @inlinable public func state(in parent: Parent.State, id: ID) -> Child.State? {
+    @inlinable package func state(in parent: Parent.State, id: ID) -> Child.State? {
         read(parent, id)
     }
 
@@ -267,7 +267,7 @@ public struct ChildScope<Parent: Feature, Child: Feature, ID: Hashable & Sendabl
 
 extension ChildScope where ID == SingleChild {
     /// The child's state, `nil` if it is not there.
-    @inlinable public func state(in parent: Parent.State) -> Child.State? {
+    @inlinable package func state(in parent: Parent.State) -> Child.State? {
         read(parent, .only)
     }
 

@@ -21,13 +21,14 @@ import MVITimeTravel
 /// same store. Reducers read none: what a reducer needs arrives in the message.
 public struct DependenciesEnvironment: ExecutionEnvironment {
     /// The values the store's features read.
-    public let values: DependencyValues
+    let values: DependencyValues
 
     /// The store's record of dependency calls, once a store was made with this environment.
     let calls: RecordedCalls?
 
-    /// An environment with exactly these values.
-    public init(values: DependencyValues) {
+    /// An environment with exactly these values, as ``MVI/ExecutionEnvironment/dependencies(_:)``
+    /// makes it once `withDependencies` checked them.
+    init(values: DependencyValues) {
         self.values = values
         self.calls = nil
     }
@@ -37,7 +38,7 @@ public struct DependenciesEnvironment: ExecutionEnvironment {
         self.calls = calls
     }
 
-    /// Runs `body` with ``values`` as the current dependencies.
+    /// Runs `body` with the environment's values as the current dependencies.
     public func withEnvironment<Result>(_ body: () throws -> Result) rethrows -> Result {
         // What `withDependencies` binds, without its per-call bookkeeping (a debug flag, and
         // remembering class results for `withDependencies(from:)`), which a store's calls need

@@ -27,7 +27,7 @@ public final class DevTools: Sendable {
     /// The controller the page drives.
     public let timeTravel: TimeTravel
     /// The options the server was started with.
-    public let options: DevToolsOptions
+    package let options: DevToolsOptions
     /// The page's address, with its token: open it in a browser.
     public let url: String
     /// The port the server listens on.

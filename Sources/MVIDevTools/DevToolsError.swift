@@ -1,11 +1,11 @@
 #if DevTools
 /// Why the page's request could not be carried out. Sent to the page in an `error` frame
-/// (see <doc:Protocol>), with ``code`` and ``description``.
-public enum DevToolsError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A message larger than ``DevToolsOptions/maxMessageBytes``.
+/// (see Protocol.md), with `code` and `description`; never thrown to the app.
+enum DevToolsError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A message larger than `DevToolsOptions.maxMessageBytes`.
     case messageTooLarge(bytes: Int, limit: Int)
     /// A message that would take the bytes held of all sockets' messages over
-    /// ``DevToolsOptions/maxBufferedInputBytes`` (`limit`): other messages are being carried
+    /// the server's limit (`limit`): other messages are being carried
     /// out; send it again once they are answered.
     case busy(limit: Int)
     /// A message that is not a JSON object.
@@ -40,7 +40,7 @@ public enum DevToolsError: Error, Sendable, Hashable, CustomStringConvertible {
     case nothingImported
 
     /// A stable identifier for the page (and tests) to tell errors apart.
-    public var code: String {
+    var code: String {
         switch self {
         case .messageTooLarge: "messageTooLarge"
         case .busy: "busy"
@@ -62,7 +62,7 @@ public enum DevToolsError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A sentence naming what is wrong.
-    public var description: String {
+    var description: String {
         switch self {
         case .messageTooLarge(let bytes, let limit): "Message of \(bytes) bytes is over the limit of \(limit)"
         case .busy(let limit):

@@ -21,34 +21,34 @@ public struct DevToolsOptions: Sendable {
     /// with a `busy` error frame and dropped as it comes. Messages are parsed and carried out on
     /// threads of the debugger's own, never on the app's concurrency pool; those of 256 KiB or
     /// more one at a time.
-    public var maxBufferedInputBytes: Int
+    package var maxBufferedInputBytes: Int = 32 << 20
     /// The most pages and sockets open at once, that is connections whose request presented the
     /// token; 8 by default. One more is answered 503. Never closed to make room for anyone.
-    public var maxConnections: Int
+    package var maxConnections: Int = 8
     /// The most connections that have not yet presented the token (a request head with it);
     /// 16 by default. When one more arrives, the oldest of them is closed.
     ///
-    /// Together with ``maxConnections`` this bounds the descriptors the server holds, and both
+    /// Together with `maxConnections` this bounds the descriptors the server holds, and both
     /// are lowered when the process may open few: the server takes at most a quarter of its
     /// descriptor limit (`RLIMIT_NOFILE`), so that the app's own files keep the rest. At the
     /// bound the server stops accepting; new connections wait in the kernel's queue.
-    public var maxPendingConnections: Int
+    package var maxPendingConnections: Int = 16
     /// How long a new connection has to send a whole request head that presents the token;
     /// 10 seconds by default. Then it is closed, whatever it sent so far.
-    public var requestHeadTimeout: Duration
+    package var requestHeadTimeout: Duration = .seconds(10)
     /// How long a page's HTTP connection may stay idle between requests; 30 seconds by default.
-    public var idleTimeout: Duration
+    package var idleTimeout: Duration = .seconds(30)
     /// How often the server pings an open socket; 30 seconds by default. A socket that has not
     /// answered the previous ping by the next is closed.
-    public var pingInterval: Duration
+    package var pingInterval: Duration = .seconds(30)
     /// How long a connection the server closes after an answer (a refusal, a close frame) may
     /// take to read it and close its side; 2 seconds by default. Meanwhile what it sends is
     /// dropped unread.
-    public var closingTimeout: Duration
+    package var closingTimeout: Duration = .seconds(2)
     /// How often the server reads new events and pushes them to open pages.
-    public var pushInterval: Duration
+    package var pushInterval: Duration = .milliseconds(50)
     /// The most events one frame carries; more are split across frames.
-    public var maxEventsPerFrame: Int
+    package var maxEventsPerFrame: Int = 2_000
     /// Receives the line naming the URL to open, and warnings. Defaults to standard output,
     /// flushed at once (so the line shows up even when the output goes to a file).
     public var announce: @Sendable (String) -> Void
@@ -62,20 +62,13 @@ public struct DevToolsOptions: Sendable {
     /// other pages are answered meanwhile.
     public var rerunTimeout: Duration
 
-    /// Creates options; every parameter has a safe default (see <doc:UsingDevTools#Limits>).
+    /// Creates options; every parameter has a safe default. The server's other limits (on
+    /// connections, their timeouts, the bytes of messages held) are fixed: see
+    /// <doc:UsingDevTools#Limits>.
     public init(
         host: String = "127.0.0.1",
         port: Int = 0,
         maxMessageBytes: Int = 16 << 20,
-        pushInterval: Duration = .milliseconds(50),
-        maxEventsPerFrame: Int = 2_000,
-        maxBufferedInputBytes: Int = 32 << 20,
-        maxConnections: Int = 8,
-        maxPendingConnections: Int = 16,
-        requestHeadTimeout: Duration = .seconds(10),
-        idleTimeout: Duration = .seconds(30),
-        pingInterval: Duration = .seconds(30),
-        closingTimeout: Duration = .seconds(2),
         startsRecording: Bool = true,
         rerunTimeout: Duration = .seconds(10),
         announce: @escaping @Sendable (String) -> Void = { line in
@@ -86,22 +79,13 @@ public struct DevToolsOptions: Sendable {
         self.host = host
         self.port = port
         self.maxMessageBytes = maxMessageBytes
-        self.pushInterval = pushInterval
-        self.maxEventsPerFrame = maxEventsPerFrame
-        self.maxBufferedInputBytes = maxBufferedInputBytes
-        self.maxConnections = maxConnections
-        self.maxPendingConnections = maxPendingConnections
-        self.requestHeadTimeout = requestHeadTimeout
-        self.idleTimeout = idleTimeout
-        self.pingInterval = pingInterval
-        self.closingTimeout = closingTimeout
         self.startsRecording = startsRecording
         self.rerunTimeout = rerunTimeout
         self.announce = announce
     }
 
     /// Whether ``host`` is a loopback address, reachable from this machine only.
-    public var isLoopback: Bool {
+    var isLoopback: Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 }

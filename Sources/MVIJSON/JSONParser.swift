@@ -36,7 +36,7 @@ public struct JSONParser {
         public var path: [Step] = []
 
         /// `events[3].value`-style, or `(root)`.
-        public var pathDescription: String {
+        package var pathDescription: String {
             var text = ""
             for step in path {
                 switch step {

@@ -16,7 +16,7 @@ import MVI
 /// [Counter] cancelled
 /// ```
 ///
-/// Values are written with `String(describing:)` and cut at ``maxValueLength`` characters;
+/// Values are written with `String(describing:)` and cut at `maxValueLength` characters;
 /// state changes are written as a diff (swift-custom-dump's text) of the state before and
 /// after. The fields are compared first and only changed ones are written, so the cost of
 /// a diff does not grow with the fields that did not change.
@@ -34,12 +34,12 @@ import MVI
 /// it is cancelled.
 public struct LoggingMiddleware<Target: Feature>: Middleware {
     /// Where lines go.
-    public let logger: Logger
+    package let logger: Logger
     /// The level of each kind of event.
-    public let levels: StoreLogLevels
+    package let levels: StoreLogLevels
     /// The longest a value may be written, in characters; longer ones end in `…`. `nil`
     /// writes values whole.
-    public let maxValueLength: Int?
+    package let maxValueLength: Int?
 
     let previous = PreviousStates<Target.State>()
     /// What is learnt about intents and messages once, and their texts.

@@ -11,7 +11,7 @@ import Tracing
 /// effects dropped by overflow), times its executions and reductions (sampled, see
 /// ``MetricsTiming``), counts the async work it starts and how that work ends, and, given a
 /// tracer, opens one span per intent, with a child span per piece of work the intent starts. The labels and
-/// dimensions are in ``MetricsLabels``; the store's name is the `store` dimension.
+/// dimensions are listed in <doc:Metrics>; the store's name is the `store` dimension.
 ///
 /// One middleware may serve many stores: each store gets a copy of its own when it is created
 /// (``forStore(named:)``), which makes that store's instruments once and keeps them for as

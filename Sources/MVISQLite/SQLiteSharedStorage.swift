@@ -40,13 +40,13 @@ import MVI
 ///   readable row is committed there again, which then reaches the stores.
 public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage {
     /// The database file.
-    public let path: String
+    package let path: String
     /// The row's key.
-    public let key: String
+    package let key: String
     /// The version written with every save; a row of another version is not read.
-    public let version: Int
+    package let version: Int
     /// How often changes from outside are looked for; `nil` for never.
-    public let watchInterval: Duration?
+    package let watchInterval: Duration?
 
     /// What the storage knows between calls.
     struct IO {
@@ -165,7 +165,7 @@ public final class SQLiteSharedStorage<Value: Codable & Sendable>: SharedStorage
     }
 
     /// Keeps `onChange` for changes committed from outside and `onError` for what the poller
-    /// finds wrong, and starts looking for changes every ``watchInterval``, if it is set.
+    /// finds wrong, and starts looking for changes every `watchInterval`, if it is set.
     public func subscribe(
         _ onChange: @escaping @Sendable (Value) -> Void, onError: @escaping @Sendable (any Error) -> Void
     ) {

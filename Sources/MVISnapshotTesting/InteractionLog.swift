@@ -42,10 +42,10 @@ import MVIJSON
 /// ```
 ///
 /// An interaction that dispatched nothing is recorded too, as an empty list. Intents
-/// dispatched outside `record` are listed under the element ``unattributed``.
+/// dispatched outside `record` are listed under the element `(unattributed)`.
 public final class InteractionLog<Intent>: Sendable {
     /// The element name under which intents dispatched outside ``record(_:view:_:perform:)`` go.
-    public static var unattributed: String { "(unattributed)" }
+    package static var unattributed: String { "(unattributed)" }
 
     struct Element {
         var view: String

@@ -27,7 +27,7 @@ import MVI
 /// holding process is refused too. Only processes that ask for the lock are kept out.
 public final class FileStateLock: Sendable {
     /// The lock file, `<directory>/<key>.lock`.
-    public let path: String
+    package let path: String
     /// The locked file's descriptor, or `nil` once released.
     private let descriptor: Locked<Int32?>
 

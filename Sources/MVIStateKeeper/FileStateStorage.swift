@@ -39,21 +39,22 @@ import MVI
 /// Foundation).
 public struct FileStateStorage: StateStorage {
     /// The directory that holds the files.
-    public let directory: String
+    package let directory: String
     /// The largest file it reads or writes, in bytes.
     public let maxBytes: Int
 
-    /// The default ``maxBytes``: 64 MiB.
-    public static let defaultMaxBytes = 64 * 1024 * 1024
+    /// The default `maxBytes`: 64 MiB.
+    package static let defaultMaxBytes = 64 * 1024 * 1024
 
     /// Creates a storage in `directory`. The directory is created, with its parent, on the
     /// first save if it does not exist.
     ///
     /// - Parameters:
     ///   - directory: The directory that holds the files.
-    ///   - maxBytes: The largest file to read or write (at least 0). A larger saved file is
-    ///     refused with ``StateKeeperError/Reason/tooLarge(limit:)``, and so is a larger state.
-    public init(directory: String, maxBytes: Int = FileStateStorage.defaultMaxBytes) {
+    ///   - maxBytes: The largest file to read or write (at least 0), 64 MiB by default. A
+    ///     larger saved file is refused with ``StateKeeperError/Reason/tooLarge(limit:)``, and
+    ///     so is a larger state.
+    public init(directory: String, maxBytes: Int = 64 * 1024 * 1024) {
         precondition(maxBytes >= 0, "maxBytes must not be negative")
         self.directory =
             directory.count > 1 && directory.hasSuffix("/")

@@ -28,9 +28,9 @@ import MVI
 ///   reaches the stores.
 public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: SharedStorage {
     /// The keeper that reads and writes the value.
-    public let keeper: StateKeeper<Value, Value>
+    package let keeper: StateKeeper<Value, Value>
     /// How often the saved value is read to pick up changes made from outside; `nil` for never.
-    public let watchInterval: Duration?
+    package let watchInterval: Duration?
     /// What the storage knows between calls.
     private struct IO {
         /// The bytes last read or written: a change from outside is a different file.
@@ -83,7 +83,7 @@ public final class KeptSharedStorage<Value: Codable & Sendable & Equatable>: Sha
     }
 
     /// Keeps `onChange` for changes from outside and `onError` for values written from
-    /// outside that cannot be read, and starts looking for them every ``watchInterval``, if
+    /// outside that cannot be read, and starts looking for them every `watchInterval`, if
     /// it is set.
     public func subscribe(
         _ onChange: @escaping @Sendable (Value) -> Void, onError: @escaping @Sendable (any Error) -> Void

@@ -28,11 +28,11 @@ import MVI
 ///   hands you the saved state and turns saving back on; ``clear()`` discards it.
 public final class StateKeeper<State: Sendable, Saved: Codable & Sendable>: Sendable {
     /// The key the state is saved under.
-    public let key: String
+    package let key: String
     /// The version written with every save.
-    public let version: Int
+    package let version: Int
     /// Where states are saved.
-    public let storage: any StateStorage
+    package let storage: any StateStorage
 
     let toSaved: @Sendable (State) -> Saved
     let fromSaved: @Sendable (Saved, State) throws -> State

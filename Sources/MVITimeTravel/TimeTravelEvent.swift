@@ -44,13 +44,14 @@ public struct TimeTravelEvent: Sendable, Hashable, Identifiable {
     public let isRecomputed: Bool
 
     /// The store's name and the child's path: `TodoList/rows[42]`.
-    public var path: String { child.map { "\(storeName)/\($0)" } ?? storeName }
+    package var path: String { child.map { "\(storeName)/\($0)" } ?? storeName }
 
     /// The sequence number.
     public var id: UInt64 { sequence }
 
-    /// Creates an event description; `child` is the path of the child it is routed to.
-    public init(
+    /// Creates an event description; `child` is the path of the child it is routed to. Only
+    /// the library makes events (and the DevTools server, to name one by its number).
+    package init(
         sequence: UInt64, storeName: String, kind: Kind, time: Date, description: String, child: String? = nil,
         isSkipped: Bool = false, isRecomputed: Bool = false
     ) {

@@ -188,8 +188,8 @@ extension UndoHistory: Codable where Value: Codable {
 /// A group of changes that make one undo step while it stays open: the keystrokes of a burst
 /// of typing, the moves of one drag.
 public struct UndoGroup: Hashable, Sendable, Codable, CustomStringConvertible {
-    /// The group's name.
-    public let name: String
+    /// The group's name (its `description`).
+    package let name: String
 
     /// A group named `name`: changes with equal groups in a row make one step.
     public init(_ name: String) { self.name = name }

@@ -240,3 +240,12 @@ final class Flag: Sendable {
     func set() { value.withLock { $0 = true } }
     var isSet: Bool { value.withLock { $0 } }
 }
+
+extension DevToolsOptions {
+    /// These options with a change: the server's fixed limits are `package` settings, for tests.
+    func with(_ change: (inout Self) -> Void) -> Self {
+        var options = self
+        change(&options)
+        return options
+    }
+}

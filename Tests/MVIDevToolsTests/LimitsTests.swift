@@ -130,7 +130,11 @@ struct HostileConnectionTests {
 
     @Test func idleConnectionsWithoutTheTokenAreBoundedAndDoNotStarveThePage() async throws {
         let harness = try await Harness.start(
-            options: DevToolsOptions(maxConnections: 4, maxPendingConnections: 4, requestHeadTimeout: .seconds(120)))
+            options: DevToolsOptions().with {
+                $0.maxConnections = 4
+                $0.maxPendingConnections = 4
+                $0.requestHeadTimeout = .seconds(120)
+            })
         defer { Task { await harness.devTools.stop() } }
         let limiter = harness.devTools.limiter
         #expect(limiter.maxOpen == 8)
@@ -255,7 +259,7 @@ struct HostileConnectionTests {
 
     @Test func messagesOverTheSharedBudgetAreRefusedBusy() async throws {
         let harness = try await Harness.start(
-            options: DevToolsOptions(maxMessageBytes: 10_000, maxBufferedInputBytes: 1_000))
+            options: DevToolsOptions(maxMessageBytes: 10_000).with { $0.maxBufferedInputBytes = 1_000 })
         defer { Task { await harness.devTools.stop() } }
         let client = try #require(await RawConnection.open(port: harness.port))
         #expect(await client.upgrade(port: harness.port, token: harness.token))
@@ -268,7 +272,7 @@ struct HostileConnectionTests {
     }
 
     @Test func pagesOverTheBudgetAreAnswered503UntilOneCloses() async throws {
-        let harness = try await Harness.start(options: DevToolsOptions(maxConnections: 1))
+        let harness = try await Harness.start(options: DevToolsOptions().with { $0.maxConnections = 1 })
         defer { Task { await harness.devTools.stop() } }
         var first = await RawConnection.open(port: harness.port)  // set to nil below, which closes it
         try #require(first != nil)
@@ -300,11 +304,9 @@ struct LimitsArticleTests {
         let timeTravel = TimeTravel()
         let devTools = try await DevTools.start(
             timeTravel,
-            options: DevToolsOptions(
-                maxMessageBytes: 64 << 20,  // recordings up to 64 MiB
-                maxConnections: 2, requestHeadTimeout: .seconds(5)))
-        #expect(devTools.options.maxConnections == 2)
-        #expect(devTools.limiter.maxAdmitted <= 2)
+            options: DevToolsOptions(maxMessageBytes: 64 << 20))  // recordings up to 64 MiB
+        #expect(devTools.options.maxMessageBytes == 64 << 20)
+        #expect(devTools.limiter.maxAdmitted <= 8)
         await devTools.stop()
     }
 }

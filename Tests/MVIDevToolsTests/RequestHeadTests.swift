@@ -24,7 +24,7 @@ struct RequestHeadTests {
     }
 
     func start() async throws -> Harness {
-        try await Harness.start(options: DevToolsOptions(requestHeadTimeout: .seconds(120)))
+        try await Harness.start(options: DevToolsOptions().with { $0.requestHeadTimeout = .seconds(120) })
     }
 
     @Test(arguments: [

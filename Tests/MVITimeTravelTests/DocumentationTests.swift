@@ -33,8 +33,9 @@ import Testing
 
         let event = timeTravel.events.first { $0.kind == .intent && $0.description == "add(5)" }!
         let result = try timeTravel.replay(event)
-        print(result.stateBefore, result.messages, result.stateAfter)
+        print(result)  // the state before, the messages it dispatched, the state after
         #expect(result.messages == ["added(5)"])
+        #expect(result.description.contains("messages: added(5)"))
     }
 
     @Test func exportAndImport() throws {

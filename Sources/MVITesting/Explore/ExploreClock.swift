@@ -17,7 +17,7 @@ public struct ExploreClock: Clock, Sendable {
     /// A point in time: the time since the sequence started.
     public struct Instant: InstantProtocol, Hashable, Sendable {
         /// The time since the sequence started.
-        public let offset: Duration
+        package let offset: Duration
 
         /// The instant `duration` later.
         public func advanced(by duration: Duration) -> Self { Instant(offset: offset + duration) }

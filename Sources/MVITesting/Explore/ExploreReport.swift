@@ -4,7 +4,7 @@
 /// Its `description` is the whole report, as `explore` prints it.
 public struct ExploreReport: Sendable, Codable, CustomStringConvertible {
     /// How a dependency call was answered.
-    public enum Answer: String, Sendable, Codable, Hashable, CaseIterable, Comparable {
+    public enum Answer: String, Sendable, Codable, Hashable, CaseIterable {
         /// With a generated value.
         case value
         /// With one of the endpoint's errors.
@@ -13,11 +13,6 @@ public struct ExploreReport: Sendable, Codable, CustomStringConvertible {
         case cancellation
         /// After other steps ran while it waited (counted besides its outcome).
         case delay
-
-        /// In declaration order.
-        public static func < (lhs: Self, rhs: Self) -> Bool {
-            allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
-        }
     }
 
     /// A sequence that broke an invariant or crashed, shrunk.
@@ -30,7 +25,7 @@ public struct ExploreReport: Sendable, Codable, CustomStringConvertible {
         /// How many of ``steps`` a person takes: intents sent and clock advances.
         public let stepCount: Int
         /// The same count in the sequence as found, before shrinking.
-        public let foundStepCount: Int
+        package let foundStepCount: Int
         /// How many sequences ran until this one failed (this one included).
         public let sequencesToFind: Int
         /// The shrunk sequence's choices: ``explore(_:initialState:environment:clock:intents:endpoints:invariants:sequences:maxIntents:seed:replaying:recordingsDirectory:testStore:fileID:line:column:)``
@@ -44,13 +39,13 @@ public struct ExploreReport: Sendable, Codable, CustomStringConvertible {
     }
 
     /// The seed the sequences were made from: the same seed makes the same sequences.
-    public let seed: UInt64
+    package let seed: UInt64
     /// How many sequences ran (the shrinker's not included).
-    public let sequences: Int
+    package let sequences: Int
     /// How many steps they took.
-    public let steps: Int
+    package let steps: Int
     /// How long the sequences took, without shrinking and writing the failure.
-    public let duration: Duration
+    package let duration: Duration
     /// How many times each of the feature's intent cases was sent, by case name.
     public let intentsSent: [String: Int]
     /// How each replayable endpoint's calls were answered, by endpoint name.
@@ -59,7 +54,7 @@ public struct ExploreReport: Sendable, Codable, CustomStringConvertible {
     public let failure: Failure?
 
     /// Sequences run per second of ``duration``.
-    public var sequencesPerSecond: Double {
+    package var sequencesPerSecond: Double {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         return seconds > 0 ? Double(sequences) / seconds : 0
     }

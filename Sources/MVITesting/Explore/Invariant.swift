@@ -13,7 +13,7 @@ import MVI
 /// ```
 public struct Invariant<F: Feature>: Sendable {
     /// The invariant's name, in the report of a sequence that breaks it.
-    public let name: String
+    package let name: String
     /// Whether the invariant holds for a change of the state, or, for `nil` states, after a
     /// step with the side effects posted so far.
     let holds: @Sendable (Check) -> Bool

@@ -67,7 +67,7 @@ public final class TimeTravel: Sendable {
     ///     site of each `send`, `dispatch` and `post`, and the intent or async work behind it,
     ///     for ``trace(of:)``. On by default; it costs a recorded send about 47 instructions
     ///     (budgets.tsv: send-1sub-timetravel, send-1sub-timetravel-nosites) and each
-    ///     recorded slot ``causeBytesPerSlot`` bytes (see <doc:UsingTimeTravel>). A
+    ///     recorded slot 40 bytes (see <doc:UsingTimeTravel>). A
     ///     store that is not recording pays nothing either way.
     ///   - onError: Receives registration problems found late (a middleware given to two
     ///     stores). Defaults to standard error.
@@ -134,8 +134,8 @@ public final class TimeTravel: Sendable {
         trace(ofSequence: event.sequence)
     }
 
-    /// ``trace(of:)`` by sequence number.
-    public func trace(ofSequence sequence: UInt64) -> TimeTravelTrace? {
+    /// ``trace(of:)`` by sequence number (the DevTools server's way).
+    package func trace(ofSequence sequence: UInt64) -> TimeTravelTrace? {
         lookUpTrace(ofSequence: sequence).trace
     }
 
@@ -203,9 +203,9 @@ public final class TimeTravel: Sendable {
         jump(toSequence: event.sequence)
     }
 
-    /// Selects the event with this sequence number.
+    /// ``jump(to:)`` by sequence number (the DevTools server's way).
     @discardableResult
-    public func jump(toSequence sequence: UInt64) -> Bool {
+    package func jump(toSequence sequence: UInt64) -> Bool {
         move { $0.position(of: sequence) }
     }
 
@@ -249,9 +249,9 @@ public final class TimeTravel: Sendable {
         setSkipped(event.sequence, false)
     }
 
-    /// ``skip(_:)`` or ``unskip(_:)`` by sequence number.
+    /// ``skip(_:)`` or ``unskip(_:)`` by sequence number (the DevTools server's way).
     @discardableResult
-    public func setSkipped(_ sequence: UInt64, _ isSkipped: Bool) -> Bool {
+    package func setSkipped(_ sequence: UInt64, _ isSkipped: Bool) -> Bool {
         let actions = storage.withLock { $0.setSkipped(sequence, isSkipped) }
         guard let actions else { return false }
         for action in actions { action() }
@@ -259,8 +259,8 @@ public final class TimeTravel: Sendable {
     }
 
     /// The sequence numbers of the intents and messages skipped (not those of the messages
-    /// a skipped intent dispatched).
-    public var skippedSequences: Set<UInt64> {
+    /// a skipped intent dispatched). An app reads ``TimeTravelEvent/isSkipped``.
+    package var skippedSequences: Set<UInt64> {
         storage.withLock { $0.skipped }
     }
 

@@ -46,12 +46,12 @@ import MVIJSON
 ///   called whose results could not be kept (not `Codable`).
 public struct TimeTravelRecording: Codable, Sendable, Hashable {
     /// The value of ``format``.
-    public static let formatName = "swift-mvi.time-travel"
+    package static let formatName = "swift-mvi.time-travel"
     /// The version this library writes: 3, which added intents' origins and dependency calls.
-    public static let currentVersion = 3
+    package static let currentVersion = 3
     /// The versions this library reads: versions 1 (no failures) and 2 (no origins, no
     /// calls), and the current one.
-    public static let readableVersions = 1...currentVersion
+    package static let readableVersions = 1...currentVersion
 
     /// The type names of a store's feature, for readers.
     public struct TypeNames: Codable, Sendable, Hashable {
@@ -145,10 +145,9 @@ public struct TimeTravelRecording: Codable, Sendable, Hashable {
         }
     }
 
-    /// Always ``formatName``.
+    /// Always `"swift-mvi.time-travel"`.
     public var format: String
-    /// The format version; ``currentVersion`` for files this library writes, any of
-    /// ``readableVersions`` for files it reads.
+    /// The format version: 3 for files this library writes; it reads versions 1 to 3.
     public var version: Int
     /// When the recording was exported, in seconds since 1970-01-01 UTC.
     public var exportedAt: Double
@@ -157,8 +156,9 @@ public struct TimeTravelRecording: Codable, Sendable, Hashable {
     /// The events, in the order they happened across all stores.
     public var events: [Event]
 
-    /// Creates a recording.
-    public init(
+    /// Creates a recording. Only the library makes recordings: ``TimeTravel/recording()``,
+    /// ``TimeTravel/decodeRecording(_:)``.
+    package init(
         format: String = TimeTravelRecording.formatName,
         version: Int = TimeTravelRecording.currentVersion,
         exportedAt: Double, stores: [StoreEntry], events: [Event]

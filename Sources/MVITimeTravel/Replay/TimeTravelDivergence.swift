@@ -2,23 +2,25 @@ import MVI
 import MVIJSON
 
 /// The first recorded state that a replay did not reproduce.
+///
+/// Its `description` says where, after which message, and both states' descriptions.
 public struct TimeTravelDivergence: Sendable, Hashable, CustomStringConvertible {
     /// The store whose state differs.
     public let storeName: String
     /// The sequence number of the recorded state event that differs.
     public let sequence: UInt64
     /// The sequence number of the message reduced just before, if any.
-    public let messageSequence: UInt64?
+    package let messageSequence: UInt64?
     /// The recorded description of that message.
-    public let messageDescription: String?
+    package let messageDescription: String?
     /// The recorded state.
-    public let expected: JSONValue
+    package let expected: JSONValue
     /// The state the reducer produced.
-    public let actual: JSONValue
+    package let actual: JSONValue
     /// The recorded state's description.
-    public let expectedDescription: String
+    package let expectedDescription: String
     /// `String(describing:)` of the state the reducer produced.
-    public let actualDescription: String
+    package let actualDescription: String
     /// The kind of the recorded event that differs (of the replayed one, past the end of the
     /// recording): always `state` for ``TimeTravelReplay/firstDivergence(in:of:store:)-(Data,_,_)``.
     public let kind: TimeTravelEvent.Kind

@@ -13,21 +13,21 @@ public struct TimeTravelRerun: Sendable, CustomStringConvertible {
     /// How many events were compared (the longer of the two runs).
     public let comparedEvents: Int
     /// How many calls were answered from the recording.
-    public let answeredCalls: Int
+    package let answeredCalls: Int
     /// The endpoints called without a recorded result left (in the order they were called):
     /// each such call was refused with a `ReplayedFailure` (MVIDependencies), or, for an
     /// endpoint that cannot throw one, ran the endpoint from the rerun's environment.
     public let unansweredCalls: [String]
     /// Recorded results no call asked for, by endpoint name: the feature no longer makes
     /// those calls.
-    public let unusedCalls: [String: Int]
+    package let unusedCalls: [String: Int]
     /// The endpoints the recording names as called but not recorded (results not
     /// `Codable`): the rerun ran them from its environment.
-    public let unrecordedCalls: [String]
+    package let unrecordedCalls: [String]
     /// Calls whose recorded result does not decode as the endpoint's result or error type
     /// today, in the order they were made: each is a divergence, and the endpoint was not run
     /// in its place (see `replayable` in `MVIDependencies` for the endpoints that cannot refuse).
-    public let undecodableCalls: [UndecodableCall]
+    package let undecodableCalls: [UndecodableCall]
     /// The rerun's own recording: export it (``TimeTravel/encode(_:)``) to look at it in the
     /// DevTools page beside the original.
     public let replayed: TimeTravelRecording
@@ -38,21 +38,24 @@ public struct TimeTravelRerun: Sendable, CustomStringConvertible {
     }
 
     /// A call whose recorded result does not decode: which call, what was recorded, and why.
-    public struct UndecodableCall: Sendable, Hashable, CustomStringConvertible {
+    package struct UndecodableCall: Sendable, Hashable, CustomStringConvertible {
         /// The endpoint's name.
-        public let name: String
+        package let name: String
         /// Which call of that endpoint it was, from 1.
-        public let call: Int
+        package let call: Int
         /// The recorded result (a returned value, or an error's encoding), `null` if none was kept.
-        public let recorded: JSONValue
+        package let recorded: JSONValue
         /// Why it does not decode.
-        public let reason: String
+        package let reason: String
 
         /// "name call n: recorded … does not decode: reason".
-        public var description: String { "\(name) call \(call): recorded \(recorded) does not decode: \(reason)" }
+        package var description: String { "\(name) call \(call): recorded \(recorded) does not decode: \(reason)" }
     }
 
-    /// A summary: the divergence, if any, and the calls that were not answered.
+    /// A summary: the intents sent, the events compared and the calls answered from the
+    /// recording; the divergence, if any; the calls without a recorded result; the recorded
+    /// results no call asked for; the endpoints not recorded; the recorded results that do not
+    /// decode.
     public var description: String {
         var lines = [
             "[\(storeName)] rerun of \(intentsSent) intents, \(comparedEvents) events compared, "

@@ -7,31 +7,34 @@
 /// }
 /// ```
 ///
+/// A trace is text to read, its `description`; the DevTools page shows the same for the
+/// inspected event.
+///
 /// Built from what the store kept while it recorded (``TimeTravel/init(maxEvents:callSites:onError:)``
 /// with `callSites` on, the default). An imported recording has no causes: its events
 /// trace to nothing.
 public struct TimeTravelTrace: Sendable, Hashable, CustomStringConvertible {
     /// Where in the source a call was made: `#fileID` and `#line` there.
-    public struct CallSite: Sendable, Hashable, CustomStringConvertible {
+    package struct CallSite: Sendable, Hashable, CustomStringConvertible {
         /// The file, as `#fileID` writes it: `Module/File.swift`.
-        public let fileID: String
+        package let fileID: String
         /// The line.
-        public let line: Int
+        package let line: Int
 
         /// Creates a call site.
-        public init(fileID: String, line: Int) {
+        package init(fileID: String, line: Int) {
             self.fileID = fileID
             self.line = line
         }
 
         /// `Module/File.swift:42`.
-        public var description: String { "\(fileID):\(line)" }
+        package var description: String { "\(fileID):\(line)" }
     }
 
     /// One piece of async work a store ran (what `run`, `debounce` or `throttle` started).
-    public struct Work: Sendable, Hashable, CustomStringConvertible {
+    package struct Work: Sendable, Hashable, CustomStringConvertible {
         /// How work ended.
-        public enum Ending: String, Sendable, Hashable, Codable {
+        package enum Ending: String, Sendable, Hashable, Codable {
             /// Its operation returned.
             case finished
             /// It threw an error other than cancellation.
@@ -41,21 +44,21 @@ public struct TimeTravelTrace: Sendable, Hashable, CustomStringConvertible {
         }
 
         /// The store that ran it.
-        public let storeName: String
+        package let storeName: String
         /// Identifies it among the store's work.
-        public let token: Int
+        package let token: Int
         /// The id it was started with, as text; `nil` without one. (Work has no call site
         /// of its own: the intent that started it, its parent in the trace, has one.)
-        public let id: String?
+        package let id: String?
         /// The event that came next after it started: it started after every event before.
-        public let startedBefore: UInt64
+        package let startedBefore: UInt64
         /// How it ended; `nil` while it runs (or if it ended after recording stopped).
-        public let ending: Ending?
+        package let ending: Ending?
         /// The event that came next after it ended, once it ended.
-        public let endedBefore: UInt64?
+        package let endedBefore: UInt64?
 
         /// `work "search", cancelled before #12`.
-        public var description: String {
+        package var description: String {
             var text = "work"
             if let id { text += " \"\(id)\"" }
             if let ending, let endedBefore {
@@ -69,9 +72,9 @@ public struct TimeTravelTrace: Sendable, Hashable, CustomStringConvertible {
 
     /// One step of a trace: an event or a piece of work, where it was made, and (below the
     /// traced event) what it led to.
-    public struct Node: Sendable, Hashable {
+    package struct Node: Sendable, Hashable {
         /// What the step is.
-        public enum Subject: Sendable, Hashable {
+        package enum Subject: Sendable, Hashable {
             /// A recorded event: its sequence number and kind.
             case event(UInt64, TimeTravelEvent.Kind)
             /// A piece of async work.
@@ -79,34 +82,34 @@ public struct TimeTravelTrace: Sendable, Hashable, CustomStringConvertible {
         }
 
         /// What the step is.
-        public let subject: Subject
+        package let subject: Subject
         /// Where it was made: the `send`, `dispatch` or `post` of an event; none for a state
         /// (the reducer made it), for work, or for input from outside any recorded call.
-        public let callSite: CallSite?
+        package let callSite: CallSite?
         /// What it led to, in order (empty in ``TimeTravelTrace/causes``).
-        public let children: [Node]
+        package let children: [Node]
 
         /// Creates a node.
-        public init(subject: Subject, callSite: CallSite?, children: [Node] = []) {
+        package init(subject: Subject, callSite: CallSite?, children: [Node] = []) {
             self.subject = subject
             self.callSite = callSite
             self.children = children
         }
 
         /// The event's sequence number, or `nil` for work.
-        public var sequence: UInt64? {
+        package var sequence: UInt64? {
             if case .event(let sequence, _) = subject { return sequence }
             return nil
         }
 
         /// The work, or `nil` for an event.
-        public var work: Work? {
+        package var work: Work? {
             if case .work(let work) = subject { return work }
             return nil
         }
 
         /// One line: `#3 intent (App/SearchView.swift:12)` or the work's description.
-        public var line: String {
+        package var line: String {
             switch subject {
             case .event(let sequence, let kind):
                 return "#\(sequence) \(kind.rawValue)" + (callSite.map { " (\($0))" } ?? "")
@@ -117,18 +120,18 @@ public struct TimeTravelTrace: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The traced event's sequence number.
-    public let sequence: UInt64
+    package let sequence: UInt64
     /// The traced event's kind.
-    public let kind: TimeTravelEvent.Kind
+    package let kind: TimeTravelEvent.Kind
     /// Where the traced event was made (see ``Node/callSite``).
-    public let callSite: CallSite?
+    package let callSite: CallSite?
     /// What led to the event, nearest first: each node caused the one before it (the first
     /// caused the event), up to an intent sent from outside the store.
-    public let causes: [Node]
+    package let causes: [Node]
     /// What the event led to: for an intent, the messages and side effects its `execute`
     /// made, the intents it sent and the work it started, with what that work did; for a
     /// message, the state after it.
-    public let consequences: [Node]
+    package let consequences: [Node]
 
     /// The trace as indented text: the causes, root last, then the event, then the tree of
     /// what it caused.

@@ -97,3 +97,19 @@ public struct SpeechFailure: Error, Equatable {
     /// The failure.
     public init() {}
 }
+
+extension SpeechClient {
+    /// `status`, and a recognizer that hears `transcripts` at once, then fails if asked to.
+    public static func test(
+        _ status: SpeechAuthorization, transcripts: [String] = [], thenFails: Bool = false
+    ) -> SpeechClient {
+        SpeechClient(
+            authorizationStatus: { status }, requestAuthorization: { status },
+            startTask: {
+                AsyncThrowingStream { continuation in
+                    for transcript in transcripts { continuation.yield(transcript) }
+                    continuation.finish(throwing: thenFails ? SpeechFailure() : nil)
+                }
+            })
+    }
+}

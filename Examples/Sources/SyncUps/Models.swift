@@ -1,3 +1,4 @@
+import Dependencies
 import Foundation
 
 /// A recurring meeting: who attends, how long it lasts, and the meetings held so far.
@@ -96,4 +97,21 @@ extension Array {
     mutating func remove(atOffsets offsets: IndexSet) {
         for offset in offsets.reversed() where indices.contains(offset) { remove(at: offset) }
     }
+}
+
+// Sample sync-ups for previews and tests, kept beside the model as TCA's SyncUps keeps its mocks.
+extension SyncUp {
+    /// Six attendees, one past meeting, a minute long.
+    public static let mock = SyncUp(
+        id: UUID(100),
+        attendees: ["Blob", "Blob Jr", "Blob Sr", "Blob Esq", "Blob III", "Blob I"].enumerated().map {
+            Attendee(id: UUID(200 + $0.offset), name: $0.element)
+        },
+        duration: .seconds(60),
+        meetings: [Meeting(id: UUID(300), date: Date(timeIntervalSince1970: 1_000_000_000), transcript: "Hello")],
+        theme: .orange, title: "Design")
+
+    /// Three nameless attendees, six seconds: a speaker every two seconds.
+    public static let sixSeconds = SyncUp(
+        id: UUID(100), attendees: (0..<3).map { Attendee(id: UUID(200 + $0)) }, duration: .seconds(6))
 }

@@ -16,7 +16,6 @@ struct SyncUpFormTests {
             $0.focus = .attendee(UUID(1))
             $0.syncUp.attendees = [Attendee(id: UUID(0)), Attendee(id: UUID(1))]
         }
-        await store.finish()
     }
 
     @Test func deletingAnAttendeeFocusesTheOneInItsPlaceAndTheLastIsReplacedByABlankOne() async {
@@ -40,6 +39,5 @@ struct SyncUpFormTests {
             $0.focus = .attendee(UUID(0))
             $0.syncUp.attendees = [Attendee(id: UUID(0))]
         }
-        await store.finish()
     }
 }

@@ -19,7 +19,6 @@ struct SyncUpsListTests {
             $0.add = nil
             $0.syncUps = [syncUp]
         }
-        await store.finish()
     }
 
     @Test func confirmingDropsBlankAttendeesButKeepsOne() async {
@@ -31,7 +30,6 @@ struct SyncUpsListTests {
             $0.add = nil
             $0.syncUps = [SyncUp(id: UUID(100), attendees: [Attendee(id: UUID(1))], title: "Design")]
         }
-        await store.finish()
     }
 
 }

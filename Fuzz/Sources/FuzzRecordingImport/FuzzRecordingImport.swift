@@ -3,6 +3,15 @@ import FuzzSupport
 import MVI
 import MVITimeTravel
 
+/// Whether the store holds its input (time travel shows a past state): a store that does not
+/// applies an intent sent from this thread before `send` returns; a held one keeps it waiting.
+/// Sends `.add(0)` and reads the log, so the count does not change.
+func isHoldingInput(_ store: Store<Counter>) -> Bool {
+    let before = store.state.log.count
+    store.send(.add(0))
+    return store.state.log.count == before
+}
+
 /// A feature whose types are all `Codable`, as an app's would be: states of imported
 /// recordings decode into `State`, and replay reduces `Message`s.
 struct Counter: Feature {
@@ -78,7 +87,7 @@ public func fuzzRecordingImport(_ start: UnsafePointer<UInt8>?, _ count: Int) ->
             violated("decodeRecording accepted what import refused: \(error)")
         }
         if timeTravel.mode != .idle { violated("a failed import changed the mode") }
-        if store.hooks.isHoldingInput { violated("a failed import left input held") }
+        if isHoldingInput(store) { violated("a failed import left input held") }
         return 0
     }
     guard let decoded else { violated("import accepted what decodeRecording refused") }
@@ -114,8 +123,8 @@ public func fuzzRecordingImport(_ start: UnsafePointer<UInt8>?, _ count: Int) ->
     }
 
     if !timeTravel.cancel() { violated("cancel after import failed") }
-    if store.hooks.isHoldingInput { violated("cancel left input held") }
     if store.state != Counter.State() { violated("cancel did not bring the live state back") }
+    if isHoldingInput(store) { violated("cancel left input held") }
 
     do {
         _ = try TimeTravelReplay.firstDivergence(in: decoded, of: Counter.self, store: "Counter")

@@ -27,6 +27,22 @@ package final class RecordingSession: CauseTracing {
     /// intent behind each input) while recording.
     @usableFromInline package let capturesCauses: Bool
 
+    /// Whether stores keep causes only for the intents the store sent itself (from an
+    /// `execute`, the bootstrap or async work), and none for messages and side effects: an
+    /// intent kept without a cause came from outside. A flight recorder's session (set before
+    /// any store records): the file and a rerun need an intent's origin, not call sites, and
+    /// an intent sent from outside then costs no cause (budgets.tsv: send-1sub-flight).
+    @usableFromInline let storeCausesOnly = Atomic<Bool>(false)
+
+    /// Whether causes are kept only for the store's own intents (``keepStoreCausesOnly()``).
+    @inlinable package var keepsStoreCausesOnly: Bool { storeCausesOnly.load(ordering: .relaxed) }
+
+    /// From now on, keep causes only for the store's own intents. Call it before any store
+    /// records (a flight recorder's controller, when it is made).
+    package func keepStoreCausesOnly() {
+        storeCausesOnly.store(true, ordering: .relaxed)
+    }
+
     /// The largest window: 2⁵³ events. Beyond it a ring's capacity (`window` plus a
     /// checkpoint interval) would overflow `Int`, and an exported recording's sequence
     /// numbers (JSON numbers, read as `Double`s) would no longer be exact.

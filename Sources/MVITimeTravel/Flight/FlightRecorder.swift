@@ -57,8 +57,10 @@ public final class FlightRecorder: Sendable {
         _ name: String, for feature: F.Type = F.self
     ) throws(TimeTravelError) -> any Middleware<F> {
         let controller = flusher.controller(named: name) {
-            // Causes on: a rerun tells the intents sent from outside by them.
+            // Causes on, for the store's own intents only: a rerun tells the intents sent
+            // from outside by them, and needs no call sites (budgets.tsv: send-1sub-flight).
             let timeTravel = TimeTravel(maxEvents: maxEvents, callSites: true, onError: flusher.errorHandler)
+            timeTravel.session.keepStoreCausesOnly()
             timeTravel.storage.withLock { $0.ticker.ownsClock.store(false, ordering: .relaxed) }
             _ = timeTravel.startRecording()
             return timeTravel

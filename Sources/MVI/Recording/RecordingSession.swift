@@ -43,6 +43,21 @@ package final class RecordingSession: CauseTracing {
         storeCausesOnly.store(true, ordering: .relaxed)
     }
 
+    /// Told of each failure a store records (``onFailure(_:)``); `nil` almost always. Read
+    /// only when a store records a failure, off the send path.
+    let failureObserver = Locked<(@Sendable () -> Void)?>(nil)
+
+    /// Calls `observer` after each failure a store records from now on (on the store's
+    /// draining thread, with no lock held): a flight recorder's thread wakes to write it.
+    package func onFailure(_ observer: @escaping @Sendable () -> Void) {
+        failureObserver.withLock { $0 = observer }
+    }
+
+    /// A store recorded a failure: tells the observer, if any.
+    func noteFailure() {
+        failureObserver.withLock { $0 }?()
+    }
+
     /// The largest window: 2⁵³ events. Beyond it a ring's capacity (`window` plus a
     /// checkpoint interval) would overflow `Int`, and an exported recording's sequence
     /// numbers (JSON numbers, read as `Double`s) would no longer be exact.

@@ -5,10 +5,11 @@ import MVI
 /// store's recording when it changed, every interval, at once after a failure, and on demand.
 /// Everything it does is off the stores' send paths: a store only writes its ring.
 final class FlightFlusher: Sendable {
-    /// How often the clock the stores read is updated, and failures are looked for: event
-    /// times are to this, and a failure reaches the file within about this long.
-    static let tick: Duration = .milliseconds(10)
-    static let tickInterval = DispatchTimeInterval.milliseconds(10)
+    /// How often the clock the stores read is updated: event times are to this. A failure
+    /// does not wait for it: the store that records one wakes the thread (``wake``). 100 ms,
+    /// ten wake-ups a second of an idle app (10 ms, a hundred, before failures woke it).
+    static let tick: Duration = .milliseconds(100)
+    static let tickInterval = DispatchTimeInterval.milliseconds(100)
 
     /// One registered name: its controller (recording from its creation) and what was written.
     struct Entry {

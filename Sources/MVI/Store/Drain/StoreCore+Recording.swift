@@ -232,6 +232,8 @@ extension StoreCore {
             let time = recorder.session.now
             let sequence = recorder.session.reserve(1)
             stateLock.withLock { recorder.log.appendFailure(sequence: sequence, time: time, error: error) }
+            // After the lock: whoever writes failures out (a flight recorder) finds it kept.
+            recorder.session.noteFailure()
         }
     }
 

@@ -219,7 +219,9 @@ extension StoreCore {
         let sequence = recorder.session.reserve(1)
         stateLock.withLock {
             recorder.log.append(RecordedSlot(sequence: sequence, time: time, input: .sideEffect(sideEffect)))
-            if recorder.session.capturesCauses && !recorder.session.keepsStoreCausesOnly { addInputCause(recorder, site) }
+            if recorder.session.capturesCauses && !recorder.session.keepsStoreCausesOnly {
+                addInputCause(recorder, site)
+            }
         }
     }
 

@@ -65,6 +65,12 @@ final class FlightFlusher: Sendable {
             .appendingPathExtension("json")
     }
 
+    /// `duration` (under a tick) for a semaphore's timeout, in microseconds; none below 0.
+    static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return .microseconds(Swift.max(0, Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000)))
+    }
+
     /// Ends the thread after a last write.
     func stop() {
         state.withLock { $0.isStopped = true }
@@ -83,7 +89,10 @@ final class FlightFlusher: Sendable {
                 nextFlush = ContinuousClock.now.advanced(by: interval)
             }
             if stopped { return }
-            _ = wake.wait(timeout: .now() + Self.tickInterval)
+            // Until the next tick, or the next flush if sooner: a flush is not late by a tick.
+            let untilFlush = ContinuousClock.now.duration(to: nextFlush)
+            let timeout = untilFlush < Self.tick ? Self.dispatchInterval(untilFlush) : Self.tickInterval
+            _ = wake.wait(timeout: .now() + timeout)
         }
     }
 

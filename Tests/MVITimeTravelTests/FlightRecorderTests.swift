@@ -36,6 +36,27 @@ import Testing
         #expect(recording.events.last?.description.contains("count: 3") == true)
     }
 
+    @Test func intentsTheStoreSentItselfAreToldFromThoseSentFromOutside() async throws {
+        // A flight recorder keeps a cause only for the store's own intents; an intent kept
+        // without one came from outside.
+        let directory = Self.freshDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let flight = FlightRecorder(directory: directory, flushInterval: .seconds(3600))
+        // The shared fixture's counter, whose `sendTwice` sends two intents from `execute`.
+        let store = Store(
+            MVIFixtures.Counter(), initialState: .init(), name: "Counter",
+            middleware: [try flight.register("Counter")])
+        store.send(.sendTwice)
+        store.send(.add(1))
+        await store.waitForIdle()
+        flight.flush()
+
+        let intents = try Self.read(directory.appendingPathComponent("Counter.json")).events
+            .filter { $0.kind == .intent }
+        #expect(intents.map(\.origin) == [.outside, .store, .store, .outside])
+        #expect(intents.map(\.description) == ["sendTwice", "increment", "increment", "add(1)"])
+    }
+
     @Test func eachStoreKeepsItsNewestEventsOnly() async throws {
         let directory = Self.freshDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

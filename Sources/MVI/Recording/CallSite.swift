@@ -120,7 +120,7 @@ package struct RecordedCause: Sendable {
         RecordedCause(slotNumber: 0, intentSite: .none, site: .none, work: 0, intentSlot: 0)
     }
 
-    @inlinable init(slotNumber: Int, intentSite: CallSite, site: CallSite, work: Int, intentSlot: Int) {
+    @inlinable package init(slotNumber: Int, intentSite: CallSite, site: CallSite, work: Int, intentSlot: Int) {
         self.slotNumber = slotNumber
         self.intentSite = intentSite
         self.site = site

@@ -27,6 +27,37 @@ package final class RecordingSession: CauseTracing {
     /// intent behind each input) while recording.
     @usableFromInline package let capturesCauses: Bool
 
+    /// Whether stores keep causes only for the intents the store sent itself (from an
+    /// `execute`, the bootstrap or async work), and none for messages and side effects: an
+    /// intent kept without a cause came from outside. A flight recorder's session (set before
+    /// any store records): the file and a rerun need an intent's origin, not call sites, and
+    /// an intent sent from outside then costs no cause (budgets.tsv: send-1sub-flight).
+    @usableFromInline let storeCausesOnly = Atomic<Bool>(false)
+
+    /// Whether causes are kept only for the store's own intents (``keepStoreCausesOnly()``).
+    @inlinable package var keepsStoreCausesOnly: Bool { storeCausesOnly.load(ordering: .relaxed) }
+
+    /// From now on, keep causes only for the store's own intents. Call it before any store
+    /// records (a flight recorder's controller, when it is made).
+    package func keepStoreCausesOnly() {
+        storeCausesOnly.store(true, ordering: .relaxed)
+    }
+
+    /// Told of each failure a store records (``onFailure(_:)``); `nil` almost always. Read
+    /// only when a store records a failure, off the send path.
+    let failureObserver = Locked<(@Sendable () -> Void)?>(nil)
+
+    /// Calls `observer` after each failure a store records from now on (on the store's
+    /// draining thread, with no lock held): a flight recorder's thread wakes to write it.
+    package func onFailure(_ observer: @escaping @Sendable () -> Void) {
+        failureObserver.withLock { $0 = observer }
+    }
+
+    /// A store recorded a failure: tells the observer, if any.
+    func noteFailure() {
+        failureObserver.withLock { $0 }?()
+    }
+
     /// The largest window: 2⁵³ events. Beyond it a ring's capacity (`window` plus a
     /// checkpoint interval) would overflow `Int`, and an exported recording's sequence
     /// numbers (JSON numbers, read as `Double`s) would no longer be exact.

@@ -5,10 +5,11 @@ import MVI
 /// store's recording when it changed, every interval, at once after a failure, and on demand.
 /// Everything it does is off the stores' send paths: a store only writes its ring.
 final class FlightFlusher: Sendable {
-    /// How often the clock the stores read is updated, and failures are looked for: event
-    /// times are to this, and a failure reaches the file within about this long.
-    static let tick: Duration = .milliseconds(10)
-    static let tickInterval = DispatchTimeInterval.milliseconds(10)
+    /// How often the clock the stores read is updated: event times are to this. A failure
+    /// does not wait for it: the store that records one wakes the thread (``wake``). 100 ms,
+    /// ten wake-ups a second of an idle app (10 ms, a hundred, before failures woke it).
+    static let tick: Duration = .milliseconds(100)
+    static let tickInterval = DispatchTimeInterval.milliseconds(100)
 
     /// One registered name: its controller (recording from its creation) and what was written.
     struct Entry {
@@ -64,6 +65,12 @@ final class FlightFlusher: Sendable {
             .appendingPathExtension("json")
     }
 
+    /// `duration` (under a tick) for a semaphore's timeout, in microseconds; none below 0.
+    static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return .microseconds(Swift.max(0, Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000)))
+    }
+
     /// Ends the thread after a last write.
     func stop() {
         state.withLock { $0.isStopped = true }
@@ -82,7 +89,10 @@ final class FlightFlusher: Sendable {
                 nextFlush = ContinuousClock.now.advanced(by: interval)
             }
             if stopped { return }
-            _ = wake.wait(timeout: .now() + Self.tickInterval)
+            // Until the next tick, or the next flush if sooner: a flush is not late by a tick.
+            let untilFlush = ContinuousClock.now.duration(to: nextFlush)
+            let timeout = untilFlush < Self.tick ? Self.dispatchInterval(untilFlush) : Self.tickInterval
+            _ = wake.wait(timeout: .now() + timeout)
         }
     }
 

@@ -24,8 +24,8 @@ public final class FlightRecorder: Sendable {
 
     /// Creates a recorder that keeps each store's newest `maxEvents` events (at least 1) and
     /// writes them into `directory` (created if needed) every `flushInterval`, when they
-    /// changed, on any failure reported to a store's error handler within a clock tick
-    /// (10 ms), and on ``flush()``.
+    /// changed, at once on any failure reported to a store's error handler, and on
+    /// ``flush()``.
     ///
     /// - Parameters:
     ///   - directory: Where each store's file goes, `<directory>/<name>.json`.
@@ -57,8 +57,14 @@ public final class FlightRecorder: Sendable {
         _ name: String, for feature: F.Type = F.self
     ) throws(TimeTravelError) -> any Middleware<F> {
         let controller = flusher.controller(named: name) {
-            // Causes on: a rerun tells the intents sent from outside by them.
+            // Causes on, for the store's own intents only: a rerun tells the intents sent
+            // from outside by them, and needs no call sites (budgets.tsv: send-1sub-flight).
             let timeTravel = TimeTravel(maxEvents: maxEvents, callSites: true, onError: flusher.errorHandler)
+            timeTravel.session.keepStoreCausesOnly()
+            // A failure wakes the thread, which writes it at once. The semaphore alone: the
+            // flusher holds the controller, which must not hold the flusher.
+            let wake = flusher.wake
+            timeTravel.session.onFailure { wake.signal() }
             timeTravel.storage.withLock { $0.ticker.ownsClock.store(false, ordering: .relaxed) }
             _ = timeTravel.startRecording()
             return timeTravel

@@ -56,14 +56,21 @@ package struct RecordedTrace: Sendable {
 
 extension RecordLog {
     /// The causes kept, resolved to sequence numbers.
-    func trace() -> RecordedTrace {
+    ///
+    /// `uncausedIntentsAreOutside`: the session kept causes only for the store's own intents
+    /// (``RecordingSession/keepsStoreCausesOnly``), so an intent kept without one was sent
+    /// from outside, at no call site known.
+    func trace(uncausedIntentsAreOutside: Bool = false) -> RecordedTrace {
         var trace = RecordedTrace()
         let oldest = appendedSlots - count + 1
-        for index in 0..<(causes == nil ? 0 : count) {
+        for index in 0..<(causes == nil && !uncausedIntentsAreOutside ? 0 : count) {
             var position = head + index
             if position >= capacity { position -= capacity }
-            guard let cause = cause(at: position, slotNumber: oldest + index) else { continue }
             let slot = slots[position]
+            guard
+                let cause = cause(at: position, slotNumber: oldest + index)
+                    ?? (uncausedIntentsAreOutside ? Self.outsideCause(of: slot, slotNumber: oldest + index) : nil)
+            else { continue }
             let sequence = slot.sequence
             trace.causes.append(
                 RecordedTrace.Cause(
@@ -81,6 +88,16 @@ extension RecordLog {
         return trace
     }
 
+    /// The cause of an intent (or step) slot sent from outside: nothing but that; `nil` for
+    /// any other slot.
+    static func outsideCause(of slot: RecordedSlot<F>, slotNumber: Int) -> RecordedCause? {
+        switch traceKind(of: slot.input) {
+        case .intent, .step:
+            RecordedCause(slotNumber: slotNumber, intentSite: .none, site: .none, work: 0, intentSlot: 0)
+        case .message, .sideEffect, .other: nil
+        }
+    }
+
     static func traceKind(of input: RecordedInput<F>) -> RecordedTrace.SlotKind {
         switch input {
         case .intent: .intent
@@ -95,6 +112,7 @@ extension RecordLog {
 extension StoreRecorder {
     /// The causes the recording kept (none unless the session captures causes).
     package func trace() -> RecordedTrace {
-        withLog { log, _ in log.trace() }
+        let outside = session.keepsStoreCausesOnly
+        return withLog { log, _ in log.trace(uncausedIntentsAreOutside: outside) }
     }
 }

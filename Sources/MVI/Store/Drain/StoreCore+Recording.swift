@@ -120,8 +120,18 @@ extension StoreCore {
         let sequence = recorder.session.reserve(1)
         stateLock.withLock {
             recorder.log.append(RecordedSlot(sequence: sequence, time: time, input: .intent(intent)))
-            if recorder.session.capturesCauses { addIntentCause(recorder, messageSite: .none) }
+            if recorder.session.capturesCauses && keepsIntentCause(recorder) {
+                addIntentCause(recorder, messageSite: .none)
+            }
         }
+    }
+
+    /// Whether the intent being executed gets its cause kept: always, unless the session
+    /// keeps only the store's own intents' causes and it came from outside (nothing sent it:
+    /// no work, no intent). While the session captures causes.
+    @inlinable @inline(__always) func keepsIntentCause(_ recorder: StoreRecorder<F>) -> Bool {
+        !recorder.session.keepsStoreCausesOnly || recorder.intentCause.work != 0
+            || recorder.intentCause.intentSlot != 0
     }
 
     /// Keeps the causes of the intent slot just appended (with its first message's
@@ -189,8 +199,8 @@ extension StoreCore {
             if isCheckpoint { recorder.log.addCheckpoint(drainer.state) }
             if recorder.session.capturesCauses {
                 if intent != nil {
-                    addIntentCause(recorder, messageSite: site)
-                } else {
+                    if keepsIntentCause(recorder) { addIntentCause(recorder, messageSite: site) }
+                } else if !recorder.session.keepsStoreCausesOnly {
                     addInputCause(recorder, site)
                 }
             }
@@ -209,7 +219,9 @@ extension StoreCore {
         let sequence = recorder.session.reserve(1)
         stateLock.withLock {
             recorder.log.append(RecordedSlot(sequence: sequence, time: time, input: .sideEffect(sideEffect)))
-            if recorder.session.capturesCauses { addInputCause(recorder, site) }
+            if recorder.session.capturesCauses && !recorder.session.keepsStoreCausesOnly {
+                addInputCause(recorder, site)
+            }
         }
     }
 
@@ -222,6 +234,8 @@ extension StoreCore {
             let time = recorder.session.now
             let sequence = recorder.session.reserve(1)
             stateLock.withLock { recorder.log.appendFailure(sequence: sequence, time: time, error: error) }
+            // After the lock: whoever writes failures out (a flight recorder) finds it kept.
+            recorder.session.noteFailure()
         }
     }
 

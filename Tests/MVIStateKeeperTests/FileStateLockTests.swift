@@ -62,7 +62,7 @@ private let lockedMarker = "MVI-LOCKED "
     #if os(Linux)
     /// Another process holds the lock: refused, with its pid; killed with SIGKILL, the kernel
     /// frees the lock and this process gets it.
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func aKilledHolderLeavesTheKeyFree() throws {
         let directory = try temporaryDirectory()
         let storage = FileStateStorage(directory: directory)

@@ -25,7 +25,7 @@ extension SpinningFeature {
     }
 }
 
-@Suite("Rerun timeout", .timeLimit(.minutes(2)))
+@Suite("Rerun timeout", .timeLimit(.minutes(10)))
 struct ReplayTimeoutTests {
     @Test func workThatNeverSuspendsIsLeftRunningAndTheRerunReturnsAtItsTimeout() async throws {
         let recording = try await SpinningFeature.recording(spins: 1)

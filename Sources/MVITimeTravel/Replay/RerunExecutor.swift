@@ -54,7 +54,7 @@ final class RerunRace<Value: Sendable>: Sendable {
     /// The value the race ended with: `nil` if the deadline came first.
     func outcome(deadline: ContinuousClock.Instant) async -> Value? {
         let now = ContinuousClock.now
-        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .userInitiated))
+        let timer = DispatchSource.makeTimerSource(queue: RerunRaceQueue.shared)
         let nanoseconds = now < deadline ? (deadline - now).nanoseconds : 0
         timer.schedule(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds)))
         timer.setEventHandler { [weak self] in self?.end(nil) }
@@ -72,6 +72,15 @@ final class RerunRace<Value: Sendable>: Sendable {
             if let ended { continuation.resume(returning: ended) }
         }
     }
+}
+
+/// The queue reruns' deadlines fire on, and their stores are cancelled on: a serial queue of
+/// its own. A global queue's threads are the machine's cores, and reruns whose work never
+/// suspends can keep them all busy (each rerun's queue runs on one): the deadline then waited
+/// for a thread (ReplayTimeoutTests passed their time limits under ThreadSanitizer). A
+/// serial queue gets a thread of its own when the pool has none free.
+enum RerunRaceQueue {
+    static let shared = DispatchQueue(label: "MVITimeTravel.rerun.deadlines", qos: .userInitiated)
 }
 
 extension Duration {

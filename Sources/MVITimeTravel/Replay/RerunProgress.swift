@@ -43,7 +43,7 @@ final class RerunProgress: Sendable {
             return (state.sent, state.intents, state.cancelStore, state.runningWork)
         }
         let leftRunning = (running?() ?? []).map { $0 ?? "work without an id" }
-        if let cancel { DispatchQueue.global(qos: .utility).async(execute: cancel) }
+        if let cancel { RerunRaceQueue.shared.async(execute: cancel) }
         return (sent, intents, leftRunning)
     }
 

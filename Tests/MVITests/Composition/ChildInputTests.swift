@@ -9,7 +9,7 @@ import Testing
 /// parent with intents and messages apart.
 // A hang detector, not a timing assert: under ThreadSanitizer, beside the rest of the parallel
 // suite and its child processes, the eight-thread test below has taken over a minute on two cores.
-@Suite(.timeLimit(.minutes(3))) struct ChildInputTests {
+@Suite(.timeLimit(.minutes(10))) struct ChildInputTests {
     struct Tally: Feature {
         struct State: Equatable, Sendable { var count = 0 }
         enum Intent: Equatable, Sendable { case add(Int), close, addLater(Int), ask }

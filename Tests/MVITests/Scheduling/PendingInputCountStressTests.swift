@@ -8,7 +8,7 @@ import Testing
 /// a count that could be true at that moment, nothing sent is lost, and the count ends at
 /// zero. How much the reads slow the senders is a timing, measured by the benchmarks
 /// (`mvi-bench --scenario concurrent-send-8-read`), not asserted here.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct PendingInputCountStressTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct PendingInputCountStressTests {
     struct Tally: Feature {
         struct State: Sendable, Equatable { var count = 0 }
         enum Intent: Sendable { case add }

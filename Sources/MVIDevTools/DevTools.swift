@@ -30,8 +30,9 @@ public final class DevTools: Sendable {
     package let options: DevToolsOptions
     /// The page's address, with its token: open it in a browser.
     public let url: String
-    /// The port the server listens on.
-    public let port: Int
+    /// The port the server listens on (in ``url``; the one the system chose when the options
+    /// asked for port 0).
+    package let port: Int
 
     let token: AccessToken
     /// The server's connections (pending and admitted), bounded.

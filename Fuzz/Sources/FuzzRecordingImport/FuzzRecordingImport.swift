@@ -127,7 +127,7 @@ public func fuzzRecordingImport(_ start: UnsafePointer<UInt8>?, _ count: Int) ->
     if isHoldingInput(store) { violated("cancel left input held") }
 
     do {
-        _ = try TimeTravelReplay.firstDivergence(in: decoded, of: Counter.self, store: "Counter")
+        _ = try TimeTravelReplay.firstDivergence(in: data, of: Counter.self, store: "Counter")
     } catch {
         if error.description.isEmpty { violated("a replay error without a description") }
     }

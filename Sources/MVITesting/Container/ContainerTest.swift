@@ -27,9 +27,9 @@ public final class ContainerTest<Subject: Sendable, State: Sendable & Equatable,
     Sendable
 {
     /// The host (presenter, view model) or container under test.
-    public let subject: Subject
+    package let subject: Subject
     /// The container that `subject` drives.
-    public let container: Container<State, SideEffect>
+    package let container: Container<State, SideEffect>
 
     private let recording: Locked<Recording>
     private let subscriptions: [Subscription]

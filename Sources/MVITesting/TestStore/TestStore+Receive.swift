@@ -168,7 +168,7 @@ extension TestStore {
 
     /// ``receive(intent:timeout:assert:isolation:fileID:filePath:line:column:)`` for intents
     /// that are not `Equatable`: checks the next received intent with `matches`.
-    public func receive(
+    package func receive(
         intentWhere matches: (F.Intent) -> Bool,
         timeout: Duration? = nil,
         assert updateExpected: ((inout F.State) throws -> Void)? = nil,

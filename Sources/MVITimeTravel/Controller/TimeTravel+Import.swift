@@ -83,8 +83,8 @@ extension TimeTravel {
         try self.import(Self.decodeRecording(data))
     }
 
-    /// Imports a recording already decoded; see ``import(_:)-(Data)``.
-    public func `import`(_ recording: TimeTravelRecording) throws(TimeTravelImportError) {
+    /// Imports a recording already decoded; see ``import(_:)``.
+    package func `import`(_ recording: TimeTravelRecording) throws(TimeTravelImportError) {
         try Self.validate(recording)
         let targets = try storage.withLock {
             state throws(TimeTravelImportError) -> [String: any RegisteredStore] in

@@ -46,7 +46,7 @@ public final class TimeTravel: Sendable {
     let errorHandler: StoreErrorHandler
 
     /// The most events kept; older ones are dropped first. The `maxEvents` given to
-    /// ``init(maxEvents:callSites:onError:)``, clamped to between 1 and ``maxEventsLimit``.
+    /// ``init(maxEvents:callSites:onError:)``, clamped to between 1 and 2⁵³.
     public let maxEvents: Int
 
     /// The largest effective ``maxEvents``: 2⁵³ (9,007,199,254,740,992) events. A larger
@@ -54,13 +54,13 @@ public final class TimeTravel: Sendable {
     /// to the window, which would overflow `Int`, and an export's sequence numbers are JSON
     /// numbers, exact up to 2⁵³. Memory runs out long before: the limit only makes "keep
     /// everything" safe to ask for.
-    public static let maxEventsLimit = RecordingSession.maxWindow
+    package static let maxEventsLimit = RecordingSession.maxWindow
 
     /// Creates a controller.
     ///
     /// - Parameters:
     ///   - maxEvents: The most events the timeline keeps across all stores: the newest.
-    ///     Clamped to between 1 and ``maxEventsLimit``, so `.max` means "as many as memory allows".
+    ///     Clamped to between 1 and 2⁵³, so `.max` means "as many as memory allows".
     ///     Dropped events move their store's starting point past them. Each store's recorder
     ///     holds up to this many plus one checkpoint interval (see <doc:UsingTimeTravel>).
     ///   - callSites: Whether stores keep, while recording, what caused each event: the call

@@ -24,7 +24,7 @@ import MVIJSON
 ///   were alive together; a store recreated under the same name gets a new id, larger than
 ///   the old one's (ids follow the order in which stores joined the recording). Importing
 ///   shows such stores one after the other on the registered store of that name (see
-///   ``TimeTravel/import(_:)-(Data)``); exporting an imported recording keeps its ids.
+///   ``TimeTravel/import(_:)``); exporting an imported recording keeps its ids.
 /// - `kind` is one of `intent`, `message`, `state`, `sideEffect`, and, since version 2,
 ///   `failure` (a failure reported to the store's error handler; `description` is the
 ///   error's text and `value` is absent). A `state` with no `message` since the store's
@@ -44,6 +44,11 @@ import MVIJSON
 ///   after the call ended; `result` absent for an endpoint that returns nothing; `error`'s
 ///   `value` present for an `Encodable` error), and `unrecordedCalls`, the names of endpoints
 ///   called whose results could not be kept (not `Codable`).
+///
+/// In Swift a recording shows its stores' ids and names and its events; the rest of the
+/// document (type names, initial states, dependency calls, origins) is the file's, described
+/// above, for tools that read the JSON. A recording is exported with ``TimeTravel/encode(_:)``
+/// and read back, imported and rerun as data.
 public struct TimeTravelRecording: Codable, Sendable, Hashable {
     /// The value of ``format``.
     package static let formatName = "swift-mvi.time-travel"
@@ -54,21 +59,21 @@ public struct TimeTravelRecording: Codable, Sendable, Hashable {
     package static let readableVersions = 1...currentVersion
 
     /// The type names of a store's feature, for readers.
-    public struct TypeNames: Codable, Sendable, Hashable {
+    package struct TypeNames: Codable, Sendable, Hashable {
         /// The state type.
-        public var state: String
+        package var state: String
         /// The intent type.
-        public var intent: String
+        package var intent: String
         /// The message type.
-        public var message: String
+        package var message: String
         /// The side-effect type.
-        public var sideEffect: String
+        package var sideEffect: String
     }
 
     /// One recorded dependency call: the result a replay answers the same call with.
-    public struct Call: Codable, Sendable, Hashable {
+    package struct Call: Codable, Sendable, Hashable {
         /// How a call ended.
-        public enum Outcome: String, Codable, Sendable, Hashable {
+        package enum Outcome: String, Codable, Sendable, Hashable {
             /// It returned (``Call/result``, absent for an endpoint that returns nothing).
             case returned
             /// It threw (``Call/error``).
@@ -78,25 +83,25 @@ public struct TimeTravelRecording: Codable, Sendable, Hashable {
         }
 
         /// An error a call threw, as recorded.
-        public struct Failure: Codable, Sendable, Hashable {
+        package struct Failure: Codable, Sendable, Hashable {
             /// The error's type (`String(reflecting:)`).
-            public var type: String
+            package var type: String
             /// The error's description (`String(describing:)`).
-            public var description: String
+            package var description: String
             /// The error's JSON encoding, if its type is `Encodable`.
-            public var value: JSONValue?
+            package var value: JSONValue?
         }
 
         /// The sequence number of the first event after the call ended.
-        public var before: UInt64
+        package var before: UInt64
         /// The endpoint's name.
-        public var name: String
+        package var name: String
         /// How it ended.
-        public var outcome: Outcome
+        package var outcome: Outcome
         /// What it returned, for an endpoint that returns a value.
-        public var result: JSONValue?
+        package var result: JSONValue?
         /// What it threw.
-        public var error: Failure?
+        package var error: Failure?
     }
 
     /// One recorded store.
@@ -106,16 +111,16 @@ public struct TimeTravelRecording: Codable, Sendable, Hashable {
         /// The name it was registered under.
         public var name: String
         /// Its feature's type names.
-        public var types: TypeNames
+        package var types: TypeNames
         /// The state before its first recorded event, if the state type is `Encodable`.
-        public var initialState: JSONValue?
+        package var initialState: JSONValue?
         /// A readable description of that state.
-        public var initialStateDescription: String?
+        package var initialStateDescription: String?
         /// Its dependency calls' results, in the order the calls ended (version 3); `nil` when
         /// none were recorded.
-        public var calls: [Call]?
+        package var calls: [Call]?
         /// The names of endpoints it called whose results could not be recorded (version 3).
-        public var unrecordedCalls: [String]?
+        package var unrecordedCalls: [String]?
     }
 
     /// One recorded event.
@@ -133,10 +138,10 @@ public struct TimeTravelRecording: Codable, Sendable, Hashable {
         /// The value's JSON encoding, if its type is `Encodable`.
         public var value: JSONValue?
         /// For an intent, who sent it, when the recording kept causes (version 3).
-        public var origin: Origin?
+        package var origin: Origin?
 
         /// Who sent an intent.
-        public enum Origin: String, Codable, Sendable, Hashable {
+        package enum Origin: String, Codable, Sendable, Hashable {
             /// A caller outside the store: a replay sends it again.
             case outside
             /// The store's own code (an `execute`, the bootstrap, async work): a replay makes it
@@ -146,11 +151,11 @@ public struct TimeTravelRecording: Codable, Sendable, Hashable {
     }
 
     /// Always `"swift-mvi.time-travel"`.
-    public var format: String
+    package var format: String
     /// The format version: 3 for files this library writes; it reads versions 1 to 3.
-    public var version: Int
+    package var version: Int
     /// When the recording was exported, in seconds since 1970-01-01 UTC.
-    public var exportedAt: Double
+    package var exportedAt: Double
     /// The recorded stores.
     public var stores: [StoreEntry]
     /// The events, in the order they happened across all stores.

@@ -9,7 +9,7 @@ extension TimeTravel {
     /// Runs the imported recording again in this app: for each store of the recording, a
     /// fresh store of the registered store of that name's feature, in its environment, gets the
     /// recorded intents sent from outside, and its `replayable` dependency calls are answered
-    /// from the recording (see ``TimeTravelReplay/rerun(_:feature:store:environment:timeout:)-(Data,_,_,_,_)``).
+    /// from the recording (see ``TimeTravelReplay/rerun(_:feature:store:environment:timeout:)``).
     ///
     /// What the DevTools page's Rerun button runs: a recording a user exported reproduces in
     /// the developer's build, today's code against the session's answers, with the first

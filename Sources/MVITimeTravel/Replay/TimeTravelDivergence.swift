@@ -22,7 +22,7 @@ public struct TimeTravelDivergence: Sendable, Hashable, CustomStringConvertible 
     /// `String(describing:)` of the state the reducer produced.
     package let actualDescription: String
     /// The kind of the recorded event that differs (of the replayed one, past the end of the
-    /// recording): always `state` for ``TimeTravelReplay/firstDivergence(in:of:store:)-(Data,_,_)``.
+    /// recording): always `state` for ``TimeTravelReplay/firstDivergence(in:of:store:)``.
     public let kind: TimeTravelEvent.Kind
 
     /// A readable report: where, after which message, recorded versus reproduced.

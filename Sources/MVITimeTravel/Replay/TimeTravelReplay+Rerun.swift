@@ -60,8 +60,8 @@ extension TimeTravelReplay {
         return try await rerun(recording, feature: feature, store: store, environment: environment, timeout: timeout)
     }
 
-    /// Reruns a decoded recording; see ``rerun(_:feature:store:environment:timeout:)-(Data,_,_,_,_)``.
-    public static func rerun<F: Feature>(
+    /// Reruns a decoded recording; see ``rerun(_:feature:store:environment:timeout:)``.
+    package static func rerun<F: Feature>(
         _ recording: TimeTravelRecording, feature: F, store: String? = nil,
         environment: (any ExecutionEnvironment)? = nil, timeout: Duration = .seconds(30)
     ) async throws(TimeTravelReplayError) -> TimeTravelRerun where F.State: Codable, F.Intent: Decodable {

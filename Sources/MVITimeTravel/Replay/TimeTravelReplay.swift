@@ -40,8 +40,8 @@ public enum TimeTravelReplay {
         return try firstDivergence(in: recording, of: feature, store: store)
     }
 
-    /// Replays a decoded recording; see ``firstDivergence(in:of:store:)-(Data,_,_)``.
-    public static func firstDivergence<F: Feature>(
+    /// Replays a decoded recording; see ``firstDivergence(in:of:store:)``.
+    package static func firstDivergence<F: Feature>(
         in recording: TimeTravelRecording, of feature: F.Type, store: String? = nil
     ) throws(TimeTravelReplayError) -> TimeTravelDivergence? where F.State: Codable, F.Message: Decodable {
         do {

@@ -1,7 +1,7 @@
 import MVI
 import MVIJSON
 
-/// What ``TimeTravelReplay/rerun(_:feature:store:environment:timeout:)-(Data,_,_,_,_)`` found.
+/// What ``TimeTravelReplay/rerun(_:feature:store:environment:timeout:)`` found.
 public struct TimeTravelRerun: Sendable, CustomStringConvertible {
     /// The recorded store that was run again.
     public let storeName: String

@@ -27,7 +27,7 @@ protocol RegisteredStore: AnyObject, Sendable {
     /// Shows a state decoded by ``decodeState(_:)``.
     func showAction(erased state: any Sendable) -> (@Sendable () -> Void)?
     /// Reruns `recording`'s store of this name on a fresh store of this store's feature and
-    /// environment (``TimeTravelReplay/rerun(_:feature:store:environment:timeout:)-(TimeTravelRecording,_,_,_,_)``).
+    /// environment (``TimeTravelReplay/rerun(_:feature:store:environment:timeout:)``).
     func rerun(
         _ recording: TimeTravelRecording, deadline: ContinuousClock.Instant
     ) async throws(TimeTravelReplayError) -> TimeTravelRerun

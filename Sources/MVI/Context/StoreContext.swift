@@ -84,8 +84,14 @@ public struct StoreContext<F: Feature> {
     }
 
     /// ``dispatch(_:fileID:line:)`` with the call site made.
-    @inlinable func dispatch(_ message: F.Message, at site: CallSite) {
-        ask(.dispatch(message)) { $0.apply(message, site) }
+    @inlinable @inline(__always) func dispatch(_ message: F.Message, at site: CallSite) {
+        // ``ask(_:onStore:)`` spelt out, and always inlined: through its closure, `apply` was
+        // called out of line from a hooked store's `execute` (budgets.tsv: send-1sub-flight).
+        if let link {
+            _ = link(.dispatch(message))
+        } else {
+            core.unsafelyUnwrapped.apply(message, site)
+        }
     }
 
     /// Posts a one-shot side effect: on a store of its own, delivered according to the

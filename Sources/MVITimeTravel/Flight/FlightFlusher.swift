@@ -65,10 +65,9 @@ final class FlightFlusher: Sendable {
             .appendingPathExtension("json")
     }
 
-    /// `duration` (under a tick) for a semaphore's timeout, in microseconds; none below 0.
+    /// `duration` (under a tick) for a semaphore's timeout, in nanoseconds; none below 0.
     static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return .microseconds(Swift.max(0, Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000)))
+        .nanoseconds(Int(clamping: Swift.max(0, duration.nanoseconds)))
     }
 
     /// Ends the thread after a last write.

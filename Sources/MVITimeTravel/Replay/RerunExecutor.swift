@@ -75,21 +75,9 @@ final class RerunRace<Value: Sendable>: Sendable {
 }
 
 /// The queue reruns' deadlines fire on, and their stores are cancelled on: a serial queue of
-/// its own. A global queue's threads are the machine's cores, and reruns whose work never
-/// suspends can keep them all busy (each rerun's queue runs on one): the deadline then waited
-/// for a thread (ReplayTimeoutTests passed their time limits under ThreadSanitizer). A
-/// serial queue gets a thread of its own when the pool has none free.
+/// its own, so that reruns' work that never suspends, spinning on the global queues' threads,
+/// cannot delay a deadline (a serial queue gets a thread of its own when the pool has none
+/// free).
 enum RerunRaceQueue {
     static let shared = DispatchQueue(label: "MVITimeTravel.rerun.deadlines", qos: .userInitiated)
-}
-
-extension Duration {
-    /// The duration in whole nanoseconds, clamped to `Int64`.
-    fileprivate var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !overflow else { return seconds < 0 ? .min : .max }
-        return scaled.addingReportingOverflow(attoseconds / 1_000_000_000).overflow
-            ? .max : scaled + attoseconds / 1_000_000_000
-    }
 }

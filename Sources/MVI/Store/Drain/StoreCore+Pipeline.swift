@@ -12,6 +12,16 @@ extension StoreCore {
         middlewareInterest.intersects(StoreInterest.steps.union(.sharing).union(.children))
     }
 
+    /// The bits that take `execute` off the plain path: watched (``executesWatched``) or hooked.
+    @inlinable static var executesAside: StoreInterest {
+        StoreInterest.steps.union(.environment).union(.children).union(.hook)
+    }
+
+    /// The bits that take `apply` off the plain path: watched (``appliesWatched``) or hooked.
+    @inlinable static var appliesAside: StoreInterest {
+        StoreInterest.steps.union(.sharing).union(.children).union(.hook)
+    }
+
     /// Whether `execute` takes the out-of-line path: middleware watches the steps, or the
     /// feature's code runs inside an environment.
     @inlinable var executesWatched: Bool {
@@ -27,12 +37,13 @@ extension StoreCore {
         middlewareInterest.intersects(kind.interest)
     }
 
-    // Three paths per step: plain, hooked (time travel) and watched by middleware. Each copy
-    // pays for itself (budgets.tsv: send-1sub, send-1sub-timetravel): with one path holding
-    // the hook, `send` no longer inlined it, and a plain send paid for it; with the hook
-    // folded into the middleware's out-of-line path, a hooked send cost more. So the hook's
-    // branches (`hasHook` below) stay inline, and a plain send pays nothing for them (the
-    // hook's bit shares the middleware test).
+    // Three paths per step: plain, hooked (time travel, a flight recorder) and watched by
+    // middleware. A plain send tests one mask of interest bits before the feature's `execute`
+    // and one in `apply`, for both other paths. The hooked path shares the feature's
+    // `execute` with the plain one, inlined once: with a hooked copy of its own, `apply` was
+    // no longer inlined into either copy. Around it, the hook's steps; in `apply`, one call
+    // (`reduceHooked`). Each choice measured (budgets.tsv: send-1sub, send-1sub-flight,
+    // send-1sub-timetravel, timetravel-idle).
 
     /// Executes an intent.
     ///
@@ -40,14 +51,18 @@ extension StoreCore {
     /// noted beside, by the hook): kept only while time travel traces
     /// causes, otherwise never read.
     @inlinable func execute(_ intent: F.Intent, _ site: CallSite) {
-        if _slowPath(executesWatched) {
-            executeWatched(intent, site)
-        } else if _slowPath(hasHook) {  // inline: see the note above (budgets.tsv: send-1sub-timetravel)
+        // One test for the other paths, and one copy of the feature's `execute` (see above).
+        if _slowPath(middlewareInterest.intersects(Self.executesAside)) {
+            if _slowPath(executesWatched) { return executeWatched(intent, site) }
             hookWillExecute(intent, site)
-            feature.execute(intent, StoreContext(core: self))
+            drainer.isExecutingHooked = true
+        }
+        feature.execute(intent, StoreContext(core: self))
+        // A field written above, not the interest bits: a plain send keeps no register for
+        // them across the feature's `execute` (budgets.tsv: send-1sub).
+        if _slowPath(drainer.isExecutingHooked) {
+            drainer.isExecutingHooked = false
             hookDidExecute()
-        } else {
-            feature.execute(intent, StoreContext(core: self))
         }
     }
 
@@ -109,17 +124,17 @@ extension StoreCore {
 
     /// Applies a message: reduces it and notifies the observers. `site`: as ``execute(_:_:)``'s.
     @inlinable func apply(_ message: F.Message, _ site: CallSite) {
-        if _slowPath(appliesWatched) {
-            applyWatched(message, site)
+        let me: UInt
+        // One test for the other paths (see the note above `execute`).
+        if _slowPath(middlewareInterest.intersects(Self.appliesAside)) {
+            if _slowPath(appliesWatched) { return applyWatched(message, site) }
+            me = ThreadIdentity.current
+            reduceHooked(message, site, on: me)
         } else {
-            let me = ThreadIdentity.current
-            if _slowPath(hasHook) {  // inline: see the note above `execute`
-                reduceHooked(message, site)
-            } else {
-                reduce(message, on: me)
-            }
-            notifyObservers(on: me)
+            me = ThreadIdentity.current
+            reduce(message, on: me)
         }
+        notifyObservers(on: me)
     }
 
     /// ``apply(_:)`` watched: middleware sees the message and the state if it asked for

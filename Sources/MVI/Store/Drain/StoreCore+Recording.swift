@@ -12,7 +12,7 @@
 /// MVITimeTravel installs (a protocol, closures) runs unspecialized there: a witness call a
 /// step and the feature's values copied through value witnesses. Folding the recorder into
 /// middleware's out-of-line path measured 405 instructions a recorded send against 374 with
-/// it inline (321 today; budgets.tsv: send-1sub-timetravel). What is read off the send path
+/// it inline (290 today; budgets.tsv: send-1sub-timetravel). What is read off the send path
 /// (causal traces, exports, replayed calls) lives in MVITimeTravel.
 extension StoreCore {
     /// Whether a recorder is attached.
@@ -173,25 +173,30 @@ extension StoreCore {
     /// Reduces `message`, recording it (with the intent held back, if any) in the same
     /// critical section.
     @inlinable @inline(__always) func reduceHooked(_ message: F.Message, _ site: CallSite) {
-        withHook { reduceHooked(message, site, $0) }
+        reduceHooked(message, site, on: ThreadIdentity.current)
+    }
+
+    /// ``reduceHooked(_:_:)`` on thread `me`, known already: `apply`'s one call on the hooked
+    /// path (out of line, but specialized), which borrows the store and the recorder: no
+    /// reference counting, and `apply` stays small enough to be inlined.
+    @inlinable @inline(never) func reduceHooked(_ message: F.Message, _ site: CallSite, on me: UInt) {
+        withHook { reduceHooked(message, site, $0, on: me) }
     }
 
     /// ``reduceHooked(_:)`` with the recorder: the recorder's log is appended inside the
-    /// drain's own critical section, the one that reduces. Out of line, so that both the store
-    /// and the recorder are borrowed for the call: no reference counting, and the plain send
-    /// path stays small.
-    @inlinable @inline(never) func reduceHooked(
-        _ message: F.Message, _ site: CallSite, _ recorder: StoreRecorder<F>
+    /// drain's own critical section, the one that reduces.
+    @inlinable @inline(__always) func reduceHooked(
+        _ message: F.Message, _ site: CallSite, _ recorder: StoreRecorder<F>, on me: UInt
     ) {
         let intent = recorder.pendingIntent
         guard intent != nil || recorder.session.isRecording else {
-            reduce(message, on: ThreadIdentity.current, routing: routesToChildren)
+            reduce(message, on: me, routing: routesToChildren)
             return
         }
         let time = recorder.session.now
         recorder.pendingIntent = nil
         let sequence = recorder.session.reserve(intent == nil ? 2 : 3)
-        withReducing(on: ThreadIdentity.current) {
+        withReducing(on: me) {
             F.reduceKeepingSharedElements(&drainer.state, message, routing: routesToChildren)
             let isCheckpoint = recorder.log.appendReduction(
                 sequence: sequence, time: time, intent: intent, message: message,

@@ -44,6 +44,9 @@ package final class StoreCore<F: Feature>: StoreScheduler<F>, @unchecked Sendabl
         /// Whether the observer that cancels the work of removed children is there
         /// (StoreCore+ChildWork.swift).
         @usableFromInline var watchesChildrenWithWork = false
+        /// Whether `execute` runs on the hooked path: its hook's step follows it
+        /// (StoreCore+Pipeline.swift).
+        @usableFromInline var isExecutingHooked = false
         /// While an intent sent with ``Store/sendAwaitingWork(_:)`` executes: what collects
         /// the work it starts.
         @usableFromInline var awaitedWork: AwaitedWork?

@@ -60,12 +60,15 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
         }
     }
 
-    /// Runs `transition`, which reads neither the drain claim nor changes anything a lone
-    /// sender's claim depends on (or runs only while the claim word is `locked`), holding the
-    /// lock: the claim word is left alone, so that a producer reading the counts does not send
-    /// the lone sender through the machine.
+    /// Runs `transition` holding the lock, leaving the claim word alone: for a transition that
+    /// reads neither the drain claim nor the queue and changes nothing the word stands for
+    /// (started, draining, holding, cancelled, the queue), or that runs only while the word is
+    /// `locked`. So a producer reading the counts, or async work registering and ending, does
+    /// not send the next lone sender through the machine (budgets.tsv: effect-roundtrip).
     @inlinable @inline(__always)
-    final func readMachine<Result: Sendable>(_ transition: (inout SchedulingStateMachine<F>) -> Result) -> Result {
+    final func withMachineKeepingClaim<Result: Sendable>(
+        _ transition: (inout SchedulingStateMachine<F>) -> Result
+    ) -> Result {
         lock.withLock { transition(&machine) }
     }
 
@@ -261,12 +264,12 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
     /// ``SchedulingStateMachine/start()`` reads nothing but that it has. So a store's creation
     /// runs without it (budgets.tsv: create-store).
     @inlinable final func startTransition() -> SchedulingStateMachine<F>.StartAction {
-        readMachine { $0.start() }
+        withMachineKeepingClaim { $0.start() }
     }
 
     /// Whether the store was cancelled.
     final var isCancelled: Bool {
-        readMachine { $0.isCancelled }
+        withMachineKeepingClaim { $0.isCancelled }
     }
 
     /// Marks a quiet store cancelled (see ``SchedulingStateMachine/isQuiet``): `true` if it
@@ -313,24 +316,24 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
 
     /// Whether live input is held.
     final var isHolding: Bool {
-        readMachine { $0.isHolding }
+        withMachineKeepingClaim { $0.isHolding }
     }
 
     // MARK: Reading
 
     /// How many async senders wait for room in a bounded store.
     final var roomWaiterCount: Int {
-        readMachine { $0.roomWaiterCount }
+        withMachineKeepingClaim { $0.roomWaiterCount }
     }
 
     /// How many intents a bounded store refused at its bound.
     final var refusedInputCount: Int {
-        readMachine { $0.refusedInputCount }
+        withMachineKeepingClaim { $0.refusedInputCount }
     }
 
     /// How many inputs are queued, held or lent to the claim holder and not started.
     final var pendingInputCount: Int {
-        readMachine { machine in
+        withMachineKeepingClaim { machine in
             machine.pendingInputCount + (machine.isCancelled ? 0 : Int(lentIntents.load(ordering: .relaxed)))
         }
     }
@@ -338,7 +341,7 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
     /// How many inputs time travel holds, with the lent intents the claim holder will give
     /// back to be held.
     final var heldInputCount: Int {
-        readMachine { machine in
+        withMachineKeepingClaim { machine in
             let recalled = machine.isHolding && lentIntentsRecalled.load(ordering: .relaxed)
             return machine.held.count + (recalled ? Int(lentIntents.load(ordering: .relaxed)) : 0)
         }

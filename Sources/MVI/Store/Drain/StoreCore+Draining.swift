@@ -3,8 +3,18 @@
 extension StoreCore {
     /// The drainer finished its own item: lets go, or drains what was queued meanwhile.
     @inlinable func drain() {
-        // The common case, a lone sender: nothing was queued meanwhile. Checked without
-        // touching a `QueueItem` value, so the hot path does no generic enum handling.
+        // The common case, a lone sender: its claim, taken without the lock, is let go
+        // without it, nothing having been queued meanwhile.
+        if _fastPath(releaseUncontended()) { return }
+        drainThroughMachine()
+    }
+
+    /// ``drain()`` for a claim the machine holds: lets go, or drains what was queued
+    /// meanwhile. Out of line (but specialized): inlined, the drain's closure under the lock
+    /// was not, and cost a retain and a release (budgets.tsv: create-store).
+    @inlinable @inline(never) func drainThroughMachine() {
+        // Checked without touching a `QueueItem` value, so the hot path does no generic enum
+        // handling.
         if !drained() { drainQueued() }
     }
 

@@ -7,11 +7,28 @@ extension StoreCore {
     /// what a bounded store at its bound does with it (a plain send's is dropped and reported;
     /// `StoreContext.send`'s, the store's own, is queued all the same).
     /// `cause`: why it was sent, kept while time travel traces causes (``execute(_:_:)``).
+    ///
+    /// A lone sender claims the store with one atomic operation, without the scheduler's lock
+    /// (``StoreScheduler/claimUncontended()``); any other goes through the machine.
     @inlinable func send(
         _ intent: F.Intent, atBound: SchedulingStateMachine<F>.AtBound = .drop, cause: InputCause = .none
     ) {
+        if _fastPath(claimUncontended()) {
+            execute(intent, cause.site)
+            drain()
+        } else {
+            sendThroughMachine(intent, atBound: atBound, cause: cause)
+        }
+    }
+
+    /// ``send(_:atBound:cause:)`` when the store was not idle: the machine claims it or queues
+    /// the intent. Out of line (but specialized), so that the lone sender's path inlines one
+    /// `execute`.
+    @inlinable @inline(never) func sendThroughMachine(
+        _ intent: F.Intent, atBound: SchedulingStateMachine<F>.AtBound, cause: InputCause
+    ) {
         let action = schedule(intent: intent, atBound: atBound, cause: cause)
-        if _fastPath(action == .run) {
+        if action == .run {
             execute(intent, cause.site)
             drain()
         } else if action == .queued {

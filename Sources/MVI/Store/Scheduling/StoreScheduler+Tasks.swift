@@ -4,18 +4,20 @@
 /// and may call back into the store).
 extension StoreScheduler {
     /// Reserves a slot for async work before its task exists; `nil` once the store is cancelled.
+    /// This, `register` and `taskEnded` touch only the work's slots and read the cancelled
+    /// flag: they leave a lone sender's claim where it is.
     @inlinable final func reserveTask(id: TaskID?) -> Int? {
-        withMachine { $0.reserveTask(id: id) }
+        withMachineKeepingClaim { $0.reserveTask(id: id) }
     }
 
     /// Registers the task of a reserved slot, cancelling earlier work with the id `cancelling`.
     @inlinable final func register(_ task: WorkTask, token: Int, cancelling id: TaskID?) -> RegisterAction {
-        withMachine { $0.register(task, token: token, cancelling: id) }
+        withMachineKeepingClaim { $0.register(task, token: token, cancelling: id) }
     }
 
     /// The task of the work with `token` returned.
     @inlinable final func taskEnded(_ token: Int) {
-        withMachine { $0.taskEnded(token) }
+        withMachineKeepingClaim { $0.taskEnded(token) }
     }
 
     /// Marks the work with this id cancelled; returns the tasks to cancel.

@@ -18,6 +18,14 @@ import Synchronization
 package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is touched only under `lock`
     /// Guards `machine`. Taken only by this type's methods, never around user code.
     @usableFromInline let lock = Lock()
+    /// The drain claim of a lone sender, taken and let go without `lock` (``UncontendedClaim``):
+    /// `idle` while the machine could run input at once (``SchedulingStateMachine/canRunInput``),
+    /// `claimed` while a sender that took it from `idle` runs its intent, `locked` while the
+    /// machine decides (its `isDraining` flag is then the claim). An uncontended send is then
+    /// two atomic operations on this word instead of two critical sections, four on `lock`'s
+    /// word, with the machine's tests between them (budgets.tsv: send-1sub). Beside `lock`'s
+    /// word, before `machine`: at an offset known without the feature's metadata.
+    @usableFromInline let uncontendedClaim = Atomic<UInt8>(UncontendedClaim.locked)
     /// The scheduling. Guarded by `lock`: touched only inside ``withMachine(_:)``.
     // Unchecked exclusivity: every access holds `lock`, which is stronger than the dynamic
     // check (which would add a check per access on the send path).
@@ -36,9 +44,82 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
 
     /// Runs `transition` on the scheduling machine, holding the lock: every critical section
     /// of the store's scheduling goes through here. Called only by this type's files.
+    ///
+    /// The machine decides with the drain claim in its own flag: a claim a lone sender took
+    /// without the lock is moved into it first (``absorbUncontendedClaim()``), which makes
+    /// that sender let go through the machine too (``drained()``). The transitions that let go
+    /// of the claim say so in the word again (``publishUncontendedClaim(_:)``), for the next
+    /// lone sender; until then, a sender goes through the machine.
     @inlinable @inline(__always)
     final func withMachine<Action: Sendable>(_ transition: (inout SchedulingStateMachine<F>) -> Action) -> Action {
+        lock.withLock {
+            if _slowPath(uncontendedClaim.load(ordering: .relaxed) != UncontendedClaim.locked) {
+                absorbUncontendedClaim()
+            }
+            return transition(&machine)
+        }
+    }
+
+    /// Runs `transition` holding the lock, leaving the claim word alone: for a transition that
+    /// reads neither the drain claim nor the queue and changes nothing the word stands for
+    /// (started, draining, holding, cancelled, the queue), or that runs only while the word is
+    /// `locked`. So a producer reading the counts, or async work registering and ending, does
+    /// not send the next lone sender through the machine (budgets.tsv: effect-roundtrip).
+    @inlinable @inline(__always)
+    final func withMachineKeepingClaim<Result: Sendable>(
+        _ transition: (inout SchedulingStateMachine<F>) -> Result
+    ) -> Result {
         lock.withLock { transition(&machine) }
+    }
+
+    /// After a transition that let go of the drain claim with nothing queued: says so in the
+    /// claim word if the machine could run input at once (started, not holding or cancelled),
+    /// so that the next lone sender claims without the lock. Under `lock`. Tests the flags
+    /// alone (the caller knows the queue is empty): a larger test here kept `withMachine`'s
+    /// closure from being inlined into the drain (budgets.tsv: create-store).
+    @inlinable @inline(__always)
+    final func publishUncontendedClaim(_ machine: borrowing SchedulingStateMachine<F>) {
+        let blocking = SchedulingFlag.started | SchedulingFlag.holding | SchedulingFlag.cancelled
+        if machine.flags & blocking == SchedulingFlag.started {
+            uncontendedClaim.store(UncontendedClaim.idle, ordering: .releasing)
+        }
+    }
+
+    /// Moves the claim word's state into the machine, under `lock`: from now until the
+    /// machine can run input at once again, every claim goes through the machine. The word
+    /// was `idle` (the machine's flag says not draining already) or `claimed` (a lone sender
+    /// runs its intent: the machine now knows it drains). Only a lone sender's claim or
+    /// release changes the word without the lock, so this settles in a few tries.
+    @usableFromInline final func absorbUncontendedClaim() {
+        var current = uncontendedClaim.load(ordering: .relaxed)
+        while current != UncontendedClaim.locked {
+            // Acquiring: a lone sender's release (claimed to idle) published its writes of the
+            // drainer's state, which whoever claims through the machine next reads.
+            let (exchanged, found) = uncontendedClaim.compareExchange(
+                expected: current, desired: UncontendedClaim.locked, ordering: .acquiring)
+            if exchanged {
+                if current == UncontendedClaim.claimed { machine.isDraining = true }
+                return
+            }
+            current = found
+        }
+    }
+
+    /// Takes the drain claim without the lock, if the store is idle and could run input at
+    /// once (`true`): the caller runs its intent, then lets go with ``drain()``.
+    @inlinable @inline(__always) final func claimUncontended() -> Bool {
+        uncontendedClaim.compareExchange(
+            expected: UncontendedClaim.idle, desired: UncontendedClaim.claimed, ordering: .acquiring
+        ).exchanged
+    }
+
+    /// Lets go of a claim taken by ``claimUncontended()`` without the lock, if nobody queued
+    /// anything or changed the machine meanwhile (`true`); otherwise (`false`, the claim was
+    /// moved into the machine, or was taken through it) the caller lets go with ``drained()``.
+    @inlinable @inline(__always) final func releaseUncontended() -> Bool {
+        uncontendedClaim.compareExchange(
+            expected: UncontendedClaim.claimed, desired: UncontendedClaim.idle, ordering: .releasing
+        ).exchanged
     }
 
     // MARK: Claiming and queuing
@@ -95,7 +176,11 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
     /// The claim holder finished its own item: `true` if it let go of the claim (nothing was
     /// queued meanwhile), `false` if it drains the queue with ``next(lendingInto:)``.
     @inlinable @inline(__always) final func drained() -> Bool {
-        withMachine { $0.drained() }
+        withMachine { machine in
+            let released = machine.drained()
+            if released { publishUncontendedClaim(machine) }
+            return released
+        }
     }
 
     /// Takes the next queued item for the claim holder (or releases the claim), lending it
@@ -109,6 +194,7 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
         var admitted: UnsafeContinuation<Bool, Never>?
         let next = withMachine { machine in
             let next = machine.next(lendingInto: room)
+            if case .idle = next.0 { publishUncontendedClaim(machine) }
             if next.lent > 0 {
                 lentIntents.store(UInt8(truncatingIfNeeded: next.lent), ordering: .relaxed)
                 lentIntentsRecalled.store(false, ordering: .relaxed)
@@ -149,12 +235,18 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
 
     /// After a fair share: lets go of the claim while items still wait (`true`).
     @usableFromInline final func handOver() -> Bool {
-        withMachine { $0.handOver() }
+        withMachine { machine in
+            let waiting = machine.handOver()
+            if !waiting { publishUncontendedClaim(machine) }
+            return waiting
+        }
     }
 
     /// Queues a shared value's change without claiming the store
-    /// (``SchedulingStateMachine/queueUnclaimed(_:)``).
-    @inlinable final func queueUnclaimed(_ item: QueueItem<F>) -> Bool {
+    /// (``SchedulingStateMachine/queueUnclaimed(_:)``). Always inlined: out of line (which
+    /// the claim word's look under the lock made it), the item was copied through its value
+    /// witnesses for each store a change reaches (budgets.tsv: shared-write-2, shared-write-100).
+    @inlinable @inline(__always) final func queueUnclaimed(_ item: QueueItem<F>) -> Bool {
         withMachine { $0.queueUnclaimed(item) }
     }
 
@@ -166,13 +258,18 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
     // MARK: Lifecycle
 
     /// Starts the store (``SchedulingStateMachine/start()``).
+    ///
+    /// The claim word needs no look: it stays `locked` until the store has started (it says
+    /// `idle` only when the machine could run input, started), and a started store's
+    /// ``SchedulingStateMachine/start()`` reads nothing but that it has. So a store's creation
+    /// runs without it (budgets.tsv: create-store).
     @inlinable final func startTransition() -> SchedulingStateMachine<F>.StartAction {
-        withMachine { $0.start() }
+        withMachineKeepingClaim { $0.start() }
     }
 
     /// Whether the store was cancelled.
     final var isCancelled: Bool {
-        withMachine { $0.isCancelled }
+        withMachineKeepingClaim { $0.isCancelled }
     }
 
     /// Marks a quiet store cancelled (see ``SchedulingStateMachine/isQuiet``): `true` if it
@@ -219,24 +316,24 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
 
     /// Whether live input is held.
     final var isHolding: Bool {
-        withMachine { $0.isHolding }
+        withMachineKeepingClaim { $0.isHolding }
     }
 
     // MARK: Reading
 
     /// How many async senders wait for room in a bounded store.
     final var roomWaiterCount: Int {
-        withMachine { $0.roomWaiterCount }
+        withMachineKeepingClaim { $0.roomWaiterCount }
     }
 
     /// How many intents a bounded store refused at its bound.
     final var refusedInputCount: Int {
-        withMachine { $0.refusedInputCount }
+        withMachineKeepingClaim { $0.refusedInputCount }
     }
 
     /// How many inputs are queued, held or lent to the claim holder and not started.
     final var pendingInputCount: Int {
-        withMachine { machine in
+        withMachineKeepingClaim { machine in
             machine.pendingInputCount + (machine.isCancelled ? 0 : Int(lentIntents.load(ordering: .relaxed)))
         }
     }
@@ -244,7 +341,7 @@ package class StoreScheduler<F: Feature>: @unchecked Sendable {  // `machine` is
     /// How many inputs time travel holds, with the lent intents the claim holder will give
     /// back to be held.
     final var heldInputCount: Int {
-        withMachine { machine in
+        withMachineKeepingClaim { machine in
             let recalled = machine.isHolding && lentIntentsRecalled.load(ordering: .relaxed)
             return machine.held.count + (recalled ? Int(lentIntents.load(ordering: .relaxed)) : 0)
         }

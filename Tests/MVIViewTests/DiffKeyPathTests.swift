@@ -109,4 +109,24 @@ struct DiffKeyPathTests {
         #expect(titles == ["a", "b"])
         #expect(scores == [2, 1])
     }
+
+    @Test("A setter that adds an entry: the running render finishes, the next one runs it too")
+    func entryAddedDuringRender() {
+        var titles: [String] = []
+        var scores: [Int] = []
+        var renderer: DiffRenderer<Screen>?
+        renderer = DiffRenderer<Screen> {
+            $0.diff(\.inner.title) { title in
+                titles.append(title)
+                // `render` runs its chain unretained; the one that replaces it keeps it alive.
+                if title == "a" { renderer?.diff(\.inner.score) { scores.append($0) } }
+            }
+        }
+        renderer?.render(Screen(inner: Inner(title: "a", score: 1)))
+        #expect(titles == ["a"])
+        #expect(scores == [])
+        renderer?.render(Screen(inner: Inner(title: "b", score: 2)))
+        #expect(titles == ["a", "b"])
+        #expect(scores == [2])
+    }
 }

@@ -6,21 +6,25 @@ import MVI
 /// chain and called without either. The chain is made unspecialized (`chain` is not
 /// inlinable), so that it hands the model on by address, and each entry, specialized, borrows
 /// it from there: read through an `UnsafePointer<Model>`, an entry's `get` was handed a copy
-/// of the model (its references retained and released). Every closure is made here, outside
+/// of the model (its references retained and released). Each entry is also handed the
+/// model's address, taken once per render: an entry that reads at a byte offset reads there,
+/// where `withUnsafePointer(to: model)` in each such entry copied the whole model to its
+/// stack. Every closure is made here, outside
 /// the main actor: a closure made in a main-actor method is isolated to it, and stored as a
 /// plain function type it would check at run time, on every call, that it runs on the main
 /// actor (as `render` always does).
 @usableFromInline
 enum DiffEntry<Model> {
     /// An entry, or a chain of them.
-    @usableFromInline typealias Body = (Model) -> Void
+    /// Called with the model and its address (valid for the call only).
+    @usableFromInline typealias Body = (Model, UnsafePointer<Model>) -> Void
 
     /// `first`, then `second`.
     @usableFromInline
     static func chain(_ first: @escaping Body, _ second: @escaping Body) -> Body {
-        { model in
-            first(model)
-            second(model)
+        { model, address in
+            first(model, address)
+            second(model, address)
         }
     }
 
@@ -33,8 +37,8 @@ enum DiffEntry<Model> {
         set: @escaping (Value) -> Void
     ) -> Body {
         let last = LastValue<Value>()
-        return { model in
-            let value = read(model)
+        return { model, address in
+            let value = read(model, at: address)
             if last.holds(value, by: compare) { return }
             last.keep(value)
             set(value)
@@ -46,12 +50,48 @@ enum DiffEntry<Model> {
     @inlinable
     static func entry<Value: Equatable>(read: DiffRead<Model, Value>, set: @escaping (Value) -> Void) -> Body {
         let last = LastValue<Value>()
-        return { model in
-            if read.matches(last, model) { return }
-            let value = read(model)
+        return { model, address in
+            if read.matches(last, model, at: address) { return }
+            let value = read(model, at: address)
             last.keep(value)
             set(value)
         }
+    }
+}
+
+/// A ``DiffRenderer``'s chain of entries, in a box that `render` borrows without a retain:
+/// its `body` is a `let`, so calling it does not copy the closure out first.
+@usableFromInline
+final class DiffChain<Model> {
+    @usableFromInline let body: DiffEntry<Model>.Body
+    /// Whether `body` has no entry in it (it does nothing).
+    @usableFromInline let isEmpty: Bool
+    /// The chain this one replaced, kept alive for a render that is running it while a setter
+    /// adds an entry (`DiffRenderer.render` does not retain the chain it runs).
+    @usableFromInline let previous: DiffChain?
+
+    /// A chain without entries.
+    @usableFromInline init() {
+        body = { _, _ in }
+        isEmpty = true
+        previous = nil
+    }
+
+    /// Runs `chain`'s entries on `model`. Its closures are made here, outside the main actor:
+    /// made in `render`, they checked on every call that they ran on the main actor.
+    @inlinable @inline(__always)
+    static func run(_ chain: Unmanaged<DiffChain>, _ model: Model) {
+        chain._withUnsafeGuaranteedRef { chain in
+            // The address is used only inside this closure, while `model` is borrowed.
+            withUnsafePointer(to: model) { chain.body(model, $0) }
+        }
+    }
+
+    /// `previous`'s entries, then `entry`.
+    @usableFromInline init(adding entry: @escaping DiffEntry<Model>.Body, to previous: DiffChain) {
+        body = previous.isEmpty ? entry : DiffEntry.chain(previous.body, entry)
+        isEmpty = false
+        self.previous = previous
     }
 }
 
@@ -75,15 +115,13 @@ enum DiffRead<Model, Value> {
         }
     }
 
-    /// The value in `model`.
+    /// The value in `model`, which lies at `address`.
     @inlinable @inline(__always)
-    func callAsFunction(_ model: Model) -> Value {
+    func callAsFunction(_ model: Model, at address: UnsafePointer<Model>) -> Value {
         switch self {
         case .offset(let bytes):
-            withUnsafePointer(to: model) { model in
-                // Bound to `Value` at `bytes`: `offset(of:)` answered for a key path to a `Value`.
-                UnsafeRawPointer(model).advanced(by: bytes).assumingMemoryBound(to: Value.self).pointee
-            }
+            // Bound to `Value` at `bytes`: `offset(of:)` answered for a key path to a `Value`.
+            UnsafeRawPointer(address).advanced(by: bytes).assumingMemoryBound(to: Value.self).pointee
         case .closure(let get):
             get(model)
         }
@@ -91,16 +129,14 @@ enum DiffRead<Model, Value> {
 }
 
 extension DiffRead where Value: Equatable {
-    /// Whether `last` holds a value equal to the one in `model`; a value read at its offset is
-    /// compared where it lies, without a copy.
+    /// Whether `last` holds a value equal to the one in `model` (at `address`); a value read at
+    /// its offset is compared where it lies, without a copy.
     @inlinable @inline(__always)
-    func matches(_ last: LastValue<Value>, _ model: Model) -> Bool {
+    func matches(_ last: LastValue<Value>, _ model: Model, at address: UnsafePointer<Model>) -> Bool {
         switch self {
         case .offset(let bytes):
-            withUnsafePointer(to: model) { model in
-                // Bound as in `callAsFunction`.
-                last.holds(UnsafeRawPointer(model).advanced(by: bytes).assumingMemoryBound(to: Value.self).pointee)
-            }
+            // Bound as in `callAsFunction`.
+            last.holds(UnsafeRawPointer(address).advanced(by: bytes).assumingMemoryBound(to: Value.self).pointee)
         case .closure(let get):
             last.holds(get(model))
         }

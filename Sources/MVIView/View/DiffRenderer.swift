@@ -18,10 +18,12 @@ import MVI
 /// keeps the same array storage). Each entry keeps the last value it set, and nothing else.
 @MainActor
 public final class DiffRenderer<Model>: ViewRenderer {
-    // Every entry, chained into one function (see `DiffEntry`). `diff(...)` is inlinable so
-    // that each entry is made, and runs, specialized for the model and the value where the
-    // view is built.
-    @usableFromInline var entries: DiffEntry<Model>.Body?
+    // Every entry, chained into one function (see `DiffEntry`), in a box whose `body` is a
+    // `let`: `render` borrows it, where a closure read out of a stored `var` was copied (its
+    // context retained and released) on every render (budgets.tsv: render-diff). `diff(...)`
+    // is inlinable so that each entry is made, and runs, specialized for the model and the
+    // value where the view is built.
+    @usableFromInline var chain = DiffChain<Model>()
 
     /// Creates a renderer; `build` adds its entries with `diff(...)`.
     public init(_ build: (DiffRenderer<Model>) -> Void) {
@@ -31,17 +33,16 @@ public final class DiffRenderer<Model>: ViewRenderer {
     /// Sets every entry whose value changed since the last render (all of them the first time).
     @inlinable
     public func render(_ model: Model) {
-        entries?(model)
+        // Unretained: `self` is kept alive by the caller for the whole call, and `chain` by
+        // `self`, or, if a setter adds an entry meanwhile, by the chain that replaces it
+        // (`DiffChain.previous`).
+        DiffChain.run(Unmanaged.passUnretained(chain), model)
     }
 
     /// Adds `entry` after the others.
     @inlinable
     func add(_ entry: @escaping DiffEntry<Model>.Body) {
-        if let entries {
-            self.entries = DiffEntry.chain(entries, entry)
-        } else {
-            entries = entry
-        }
+        chain = DiffChain(adding: entry, to: chain)
     }
 
     /// Adds an entry: `set` is called with `get(model)` when `compare` says it is not the same

@@ -107,4 +107,34 @@ import Testing
         while model.count < 5_000, !Task.isCancelled { await Task.yield() }
         #expect(model.state.count == 5_000)
     }
+    /// Several threads send while the main actor sends and reads: what the main actor shows
+    /// never goes back, and the last state arrives with no further send (the main actor's send
+    /// reads the store's state itself; states published meanwhile by others need one hop).
+    // The limit is a hang guard, not a timing assert.
+    @Test(.timeLimit(.minutes(5))) func manySendersAndMainActorSendsNeverShowAnOlderState() async {
+        let store = Store(Counter(), initialState: .init())
+        let model = ObservableStore(store)
+        let senders = (0..<4).map { _ in
+            Task.detached {
+                for _ in 0..<2_000 { store.send(.increment) }
+            }
+        }
+        var last = 0
+        for _ in 0..<500 {
+            model.send(.add(0))
+            #expect(model.count >= last)
+            #expect(model.state.count == model.count)
+            last = model.count
+            await Task.yield()
+            #expect(model.count >= last)
+            last = model.count
+        }
+        for sender in senders { await sender.value }
+        while model.count < 8_000, !Task.isCancelled {
+            #expect(model.count >= last)
+            last = model.count
+            await Task.yield()
+        }
+        #expect(model.state.count == 8_000)
+    }
 }

@@ -38,7 +38,6 @@ public final class ObservableStore<F: Feature>: Observable {
     // this object). Checked at run time, the send path's six accesses cost about a third of
     // the send (budgets.tsv: observable-send).
     @exclusivity(unchecked) @usableFromInline var current: F.State
-    @exclusivity(unchecked) @usableFromInline var shownVersion = 0
     /// What an observer of the whole state depends on (see ``ObservedVersion`` for why it is
     /// not this class's own registrar).
     @usableFromInline let stateVersion = ObservedVersion()
@@ -51,7 +50,7 @@ public final class ObservableStore<F: Feature>: Observable {
     /// `tracked`'s parts, in the order they were first read: what a new state is compared on
     /// (an array walks for less than a dictionary's values; budgets.tsv: observable-send).
     @exclusivity(unchecked) @usableFromInline var parts: [TrackedPart<F>] = []
-    @usableFromInline let queue = StateQueue<F.State>()
+    @usableFromInline let queue = StateQueue()
     @usableFromInline var subscription: Subscription?
 
     /// Starts mirroring `store`'s state on the main actor.
@@ -60,10 +59,15 @@ public final class ObservableStore<F: Feature>: Observable {
         self.store = store
         self.current = store.state
         let queue = queue
-        subscription = store.subscribe { [weak self] state in
-            guard queue.put(state) else { return }
-            // The first state after an idle period schedules one hop; later ones ride on it.
-            Task { @MainActor in self?.showLatest() }
+        subscription = store.subscribe { [weak self] _ in
+            // The first state after an idle period schedules one hop; later ones ride on it,
+            // and those a main-actor send publishes are shown by that send.
+            guard queue.put() else { return }
+            Task { @MainActor in
+                guard let self else { return }
+                self.queue.clear()
+                self.showLatest()
+            }
         }
     }
 
@@ -111,8 +115,10 @@ public final class ObservableStore<F: Feature>: Observable {
     @inlinable
     public func send(_ intent: F.Intent, fileID: StaticString = #fileID, line: UInt = #line) {
         // Shown below, before this returns: the states the send publishes need no hop.
-        queue.expectShowing()
+        let hopPending = queue.expectShowing()
         store.send(intent, fileID: fileID, line: line)
+        // A pending hop clears the flag itself, and shows what is newer by then.
+        if !hopPending { queue.clear() }
         showLatest()
     }
 
@@ -130,8 +136,9 @@ public final class ObservableStore<F: Feature>: Observable {
     ///
     /// - Parameter intent: The intent to send.
     public func sendAwaitingWork(_ intent: F.Intent) async {
-        queue.expectShowing()
+        let hopPending = queue.expectShowing()
         let waiting = store.core.sendAwaitingWorkStarted(intent)
+        if !hopPending { queue.clear() }
         showLatest()
         await waiting.wait()
     }
@@ -142,11 +149,10 @@ public final class ObservableStore<F: Feature>: Observable {
         return { store.send($0) }
     }
 
-    /// Shows the newest state the store published, if it is newer than the one shown.
+    /// Shows the store's newest state.
     @inlinable
     func showLatest() {
-        guard let (state, version) = queue.take(after: shownVersion) else { return }
-        shownVersion = version
+        let state = store.state
         // The new state goes in by a swap, which hands back the one it replaces; the parts
         // compare those two locals. Reading `current` for each comparison retained and
         // released its fields around each one (budgets.tsv: observable-send).

@@ -50,7 +50,7 @@ public final class ObservableStore<F: Feature>: Observable {
     /// `tracked`'s parts, in the order they were first read: what a new state is compared on
     /// (an array walks for less than a dictionary's values; budgets.tsv: observable-send).
     @exclusivity(unchecked) @usableFromInline var parts: [TrackedPart<F>] = []
-    @usableFromInline let queue = StateQueue()
+    @usableFromInline let showing = ShowingFlag()
     @usableFromInline var subscription: Subscription?
 
     /// Starts mirroring `store`'s state on the main actor.
@@ -58,14 +58,14 @@ public final class ObservableStore<F: Feature>: Observable {
     public init(_ store: Store<F>) {
         self.store = store
         self.current = store.state
-        let queue = queue
+        let showing = showing
         subscription = store.subscribe { [weak self] _ in
             // The first state after an idle period schedules one hop; later ones ride on it,
             // and those a main-actor send publishes are shown by that send.
-            guard queue.put() else { return }
+            guard showing.put() else { return }
             Task { @MainActor in
                 guard let self else { return }
-                self.queue.clear()
+                self.showing.clear()
                 self.showLatest()
             }
         }
@@ -115,10 +115,10 @@ public final class ObservableStore<F: Feature>: Observable {
     @inlinable
     public func send(_ intent: F.Intent, fileID: StaticString = #fileID, line: UInt = #line) {
         // Shown below, before this returns: the states the send publishes need no hop.
-        let hopPending = queue.expectShowing()
+        let hopPending = showing.expectShowing()
         store.send(intent, fileID: fileID, line: line)
         // A pending hop clears the flag itself, and shows what is newer by then.
-        if !hopPending { queue.clear() }
+        if !hopPending { showing.clear() }
         showLatest()
     }
 
@@ -136,9 +136,9 @@ public final class ObservableStore<F: Feature>: Observable {
     ///
     /// - Parameter intent: The intent to send.
     public func sendAwaitingWork(_ intent: F.Intent) async {
-        let hopPending = queue.expectShowing()
+        let hopPending = showing.expectShowing()
         let waiting = store.core.sendAwaitingWorkStarted(intent)
-        if !hopPending { queue.clear() }
+        if !hopPending { showing.clear() }
         showLatest()
         await waiting.wait()
     }
